@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The query layer, the same type on both engines. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Engine = "pglite" | "postgres";
+
+export type DatabaseHandle = {
+  db: Database;
+  engine: Engine;
+  /** Applies pending drizzle-kit migrations. Safe to call on every start. */
+  migrate(): Promise<void>;
+  /** Round trip to the server; rejects when it is unreachable or slower than timeoutMs. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** A postgres:// URL selects a real server; without one PGlite runs in dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+};
+
+/** Finds ./drizzle from wherever this module runs: app/db in development, build/server once bundled. */
+function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, "drizzle");
+    if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("Cannot find the drizzle migrations folder");
+    dir = parent;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : openPglite(path.join(options.dataDir, "pglite"));
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    engine: "postgres",
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() }),
+    ping: async (timeoutMs = 2_000) => {
+      await withTimeout(pool.query("select 1"), timeoutMs, "Database ping");
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(folder: string): Promise<DatabaseHandle> {
+  fs.mkdirSync(folder, { recursive: true });
+  const client = await PGlite.create(folder);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    engine: "pglite",
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    ping: async (timeoutMs = 2_000) => {
+      await withTimeout(db.execute(sql`select 1`), timeoutMs, "Database ping");
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,63 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
+import { NonceProvider } from "~/lib/nonce";
+import { logger } from "~/logger.server";
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = loadContext.cspNonce;
+  // Crawlers get the whole page at once; people get the shell as soon as it is ready.
+  const userAgent = request.headers.get("user-agent");
+  const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+
+  return new Promise<Response>((resolve, reject) => {
+    let statusCode = responseStatusCode;
+    let timeoutId: ReturnType<typeof setTimeout> | undefined;
+    const onReady = () => {
+      const body = new PassThrough({
+        final(callback) {
+          clearTimeout(timeoutId);
+          callback();
+        },
+      });
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      pipe(body);
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: statusCode }));
+    };
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider nonce={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onShellReady: waitForAll ? undefined : onReady,
+        onAllReady: waitForAll ? onReady : undefined,
+        onShellError: reject,
+        onError(error) {
+          statusCode = 500;
+          logger.error({ err: error, requestId: loadContext.requestId }, "render error");
+        },
+      },
+    );
+    timeoutId = setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/** Logs loader, action and render errors once, with the request id; aborted requests are not errors. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  logger.error({ err: error, requestId: context?.requestId, path: new URL(request.url).pathname }, "route error");
+};

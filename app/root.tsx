@@ -1,0 +1,111 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { ErrorScreen } from "~/components/ErrorScreen";
+import { CookieBanner } from "~/components/layout/CookieBanner";
+import { Footer } from "~/components/layout/Footer";
+import { Header } from "~/components/layout/Header";
+import { NavigationProgress } from "~/components/layout/NavigationProgress";
+import { OfflineBanner } from "~/components/layout/OfflineBanner";
+import { NotFound } from "~/components/NotFound";
+import { config } from "~/config.server";
+import { useNonce } from "~/lib/nonce";
+import { seo } from "~/lib/seo";
+import type { Viewer } from "~/shared/navigation";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export function loader() {
+  const { appName, publicUrl } = config();
+  // Accounts arrive with the accounts issue; until then every visitor is anonymous.
+  const viewer: Viewer = null;
+  return { appName, publicUrl, viewer };
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seo(matches, {
+    description: "Check-in, energizer and check-out questions for team meetings.",
+    path: location.pathname,
+  });
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#17645b" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        {/* Scroll to top on every new page, restore the position on back and forward. */}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const appName = data?.appName ?? "CircleUp";
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <OfflineBanner />
+      <Header appName={appName} viewer={data?.viewer ?? null} />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer appName={appName} />
+      <CookieBanner />
+    </div>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFound />
+      </Shell>
+    );
+  }
+  // Production servers replace server error details with a generic message; stacks never reach the page.
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string" && error.data
+      ? error.data
+      : error.statusText
+    : error instanceof Error
+      ? error.message
+      : undefined;
+  return <ErrorScreen message={message} />;
+}

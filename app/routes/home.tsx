@@ -1,0 +1,139 @@
+import { ArrowRight, MessageCircleHeart, SlidersHorizontal, Sparkles, Users } from "lucide-react";
+import { Link } from "react-router";
+import { seo } from "~/lib/seo";
+import { CATEGORIES, HOME_CATEGORY_SLUGS } from "~/shared/categories";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    description:
+      "Free check-in, energizer and check-out questions for team meetings, by meeting type, tone and depth. Build psychological safety in five minutes.",
+    path: "/",
+  });
+
+const STEPS = [
+  {
+    icon: SlidersHorizontal,
+    title: "Choose the moment",
+    text: "Check-in, energizer or check-out, for the meeting you are about to run.",
+  },
+  {
+    icon: Sparkles,
+    title: "Set tone and depth",
+    text: "Reflective, playful, professional or inspirational; a quick round or a deep one.",
+  },
+  {
+    icon: MessageCircleHeart,
+    title: "Get your question",
+    text: "From our reviewed library, or freshly written by AI when you want something new.",
+  },
+  {
+    icon: Users,
+    title: "Ask, listen, keep",
+    text: "Copy it into the meeting, then save and vote on the questions your team loved.",
+  },
+];
+
+const homeCategories = HOME_CATEGORY_SLUGS.map((slug) => CATEGORIES.find((c) => c.slug === slug)!);
+
+export default function Home() {
+  return (
+    <>
+      <section className="relative overflow-hidden border-b border-line bg-gradient-to-b from-brand-50 to-cream">
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 md:grid-cols-[1.1fr_1fr] md:py-24">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-widest text-accent-600">
+              For people who run meetings
+            </p>
+            <h1 className="mt-4 font-serif text-4xl font-semibold leading-tight tracking-tight text-ink sm:text-5xl">
+              AI-Powered Questions for Every Team Meeting
+            </h1>
+            <p className="mt-5 max-w-xl text-lg leading-relaxed text-ink-muted">
+              The right check-in, energizer or check-out question for the moment, so every voice is heard early and your
+              team feels safe to speak up. Free, no sign-up needed.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <a
+                href="#categories"
+                className="inline-flex items-center gap-2 rounded-full bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800"
+              >
+                Find a question <ArrowRight className="h-4 w-4" aria-hidden="true" />
+              </a>
+              <Link
+                to="/how-to"
+                className="rounded-full border border-line bg-white px-6 py-3 font-semibold text-ink hover:bg-brand-50"
+              >
+                How it works
+              </Link>
+            </div>
+          </div>
+          <figure className="rounded-3xl border border-line bg-white p-8 shadow-xl shadow-brand-900/5">
+            <div className="flex flex-wrap gap-2 text-xs font-semibold">
+              <span className="rounded-full bg-brand-100 px-3 py-1 text-brand-900">Check-in</span>
+              <span className="rounded-full bg-accent-100 px-3 py-1 text-accent-600">Reflective</span>
+              <span className="rounded-full bg-sand px-3 py-1 text-ink-muted">Quick</span>
+            </div>
+            <blockquote className="mt-6 font-serif text-2xl leading-snug text-ink">
+              “What is one small win from this week that you would like the team to know about?”
+            </blockquote>
+            <figcaption className="mt-6 text-sm text-ink-muted">
+              An example from the library: about 30 seconds per person.
+            </figcaption>
+          </figure>
+        </div>
+      </section>
+
+      <section
+        id="categories"
+        aria-labelledby="categories-title"
+        className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16 sm:px-6"
+      >
+        <h2 id="categories-title" className="font-serif text-3xl font-semibold text-ink">
+          Questions for every kind of meeting
+        </h2>
+        <p className="mt-3 max-w-2xl text-ink-muted">
+          Each category is written for the meeting it names, with its own rhythm and depth.
+        </p>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {homeCategories.map((category) => (
+            <li key={category.slug}>
+              <Link
+                to={`/${category.slug}`}
+                className="group flex h-full flex-col rounded-2xl border border-line bg-white p-6 transition-shadow hover:shadow-lg hover:shadow-brand-900/5"
+              >
+                <h3 className="text-lg font-semibold text-ink group-hover:text-brand-800">{category.name}</h3>
+                <p className="mt-2 flex-1 text-sm leading-relaxed text-ink-muted">{category.description}</p>
+                <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-800">
+                  Explore{" "}
+                  <ArrowRight className="h-4 w-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="how-it-works" aria-labelledby="how-title" className="border-y border-line bg-sand">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+          <h2 id="how-title" className="font-serif text-3xl font-semibold text-ink">
+            How it works
+          </h2>
+          <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="rounded-2xl bg-white p-6">
+                <div className="flex items-center gap-3">
+                  <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
+                    {index + 1}
+                  </span>
+                  <step.icon className="h-5 w-5 text-brand-700" aria-hidden="true" />
+                </div>
+                <h3 className="mt-4 font-semibold text-ink">{step.title}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-ink-muted">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+/** The meeting categories CircleUp serves (SPEC section 1), shared by client and server. */
+export const CATEGORIES = [
+  {
+    slug: "ice-breaker-questions",
+    name: "Ice Breakers",
+    description: "Light, inclusive openers that help a new or mixed group start talking.",
+  },
+  {
+    slug: "remote-teams",
+    name: "Remote Teams",
+    description: "Questions that build connection across screens, time zones and home offices.",
+  },
+  {
+    slug: "daily-standup",
+    name: "Daily Standup",
+    description: "Quick prompts that warm up a standup without stretching it past fifteen minutes.",
+  },
+  {
+    slug: "team-building",
+    name: "Team Building",
+    description: "Prompts that build trust and show how each person likes to work.",
+  },
+  {
+    slug: "retrospectives",
+    name: "Retrospectives",
+    description: "Openers and closers that help a team look back honestly and without blame.",
+  },
+  {
+    slug: "one-on-ones",
+    name: "One-on-Ones",
+    description: "Questions for a manager and one person: workload, growth and feedback both ways.",
+  },
+  {
+    slug: "all-hands",
+    name: "All Hands",
+    description: "Prompts a large group can answer in chat or through a few volunteers.",
+  },
+] as const;
+
+export type Category = (typeof CATEGORIES)[number];
+export type CategorySlug = Category["slug"];
+
+export const CATEGORY_SLUGS = CATEGORIES.map((c) => c.slug) as [CategorySlug, ...CategorySlug[]];
+
+/** The six categories the home page shows as cards (SPEC section 2, Home page). */
+export const HOME_CATEGORY_SLUGS: readonly CategorySlug[] = [
+  "remote-teams",
+  "daily-standup",
+  "team-building",
+  "retrospectives",
+  "one-on-ones",
+  "all-hands",
+];
+
+export function findCategory(slug: string): Category | undefined {
+  return CATEGORIES.find((c) => c.slug === slug);
+}

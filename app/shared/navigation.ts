@@ -1,0 +1,44 @@
+import { CATEGORIES } from "./categories";
+
+export type NavLink = { to: string; label: string };
+
+/** Who is looking at the page, as far as navigation cares. */
+export type Viewer = { name: string; isAdmin: boolean } | null;
+
+/** Header links per SPEC section 2: Saved only signed in, Admin only for admins, profile or sign-in. */
+export function headerLinks(viewer: Viewer): NavLink[] {
+  const links: NavLink[] = [
+    { to: "/how-to", label: "How to Use" },
+    { to: "/about", label: "About" },
+    { to: "/contact", label: "Contact" },
+  ];
+  if (viewer) links.push({ to: "/saved-questions", label: "Saved" });
+  if (viewer?.isAdmin) links.push({ to: "/admin", label: "Admin" });
+  links.push(viewer ? { to: "/profile", label: "Profile" } : { to: "/sign-in", label: "Sign In" });
+  return links;
+}
+
+export const FOOTER_SECTIONS: { title: string; links: NavLink[] }[] = [
+  {
+    title: "Categories",
+    links: CATEGORIES.map((c) => ({ to: `/${c.slug}`, label: c.name })),
+  },
+  {
+    title: "Resources",
+    links: [
+      { to: "/articles", label: "Articles" },
+      { to: "/articles/team-communication-best-practices", label: "Team Communication Best Practices" },
+      { to: "/articles/remote-team-management-strategies", label: "Remote Team Management Strategies" },
+      { to: "/how-to", label: "How to Use" },
+      { to: "/about", label: "About" },
+      { to: "/contact", label: "Contact" },
+    ],
+  },
+  {
+    title: "Legal",
+    links: [
+      { to: "/privacy-policy", label: "Privacy Policy" },
+      { to: "/terms-of-service", label: "Terms of Service" },
+    ],
+  },
+];

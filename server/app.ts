@@ -1,0 +1,107 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import { config } from "~/config.server";
+import { closeDatabase, database } from "~/db/index.server";
+import { logger } from "~/logger.server";
+import type { RequestContext } from "./load-context";
+import { createNonce, securityHeaders } from "./security-headers";
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+declare global {
+  namespace Express {
+    interface Locals extends RequestContext {}
+  }
+}
+
+/** Request id, security headers and one log line per request (path only: queries can hold e-mails). */
+function requestBasics(dev: boolean): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    const cspNonce = createNonce();
+    res.locals.requestId = requestId;
+    res.locals.cspNonce = cspNonce;
+    res.set("X-Request-Id", requestId);
+    res.set(securityHeaders(cspNonce, { dev, https: req.secure }));
+
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const level = res.statusCode >= 500 ? "error" : "info";
+      logger[level](
+        { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        "request",
+      );
+    });
+    next();
+  };
+}
+
+/** Last resort: an error outside React Router is logged with its stack, answered without one. */
+const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
+  const status = Number(error?.status ?? error?.statusCode);
+  if (status >= 400 && status < 500) {
+    // Client errors raised by middleware (a missing asset, a malformed body): no stack to log.
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 404 ? "Not found" : "Bad request");
+    return;
+  }
+  logger.error({ err: error, requestId: res.locals.requestId }, "unhandled request error");
+  if (res.headersSent) return res.end();
+  res.status(500).type("text/plain").send("Something went wrong. Please try again.");
+};
+
+/**
+ * The HTTP application. In development Vite serves assets and modules; in
+ * production they come from build/client beside this bundle.
+ */
+export function createApp({ dev }: { dev: boolean }): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  if (config().trustProxy) app.set("trust proxy", true);
+  app.use(requestBasics(dev));
+  app.use(compression());
+
+  if (!dev) {
+    const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+    // File names under /assets carry a content hash, so they never change.
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      mode: dev ? "development" : "production",
+      getLoadContext: (_req, res): RequestContext => ({
+        cspNonce: res.locals.cspNonce,
+        requestId: res.locals.requestId,
+      }),
+    }),
+  );
+  app.use(errorHandler);
+  return app;
+}
+
+/** Opens, migrates and seeds the database; the server listens only after this succeeds. */
+export async function prepare(): Promise<void> {
+  config();
+  await database();
+}
+
+export async function shutdown(): Promise<void> {
+  await closeDatabase();
+}
+
+export { config, logger };

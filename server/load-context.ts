@@ -1,0 +1,13 @@
+import "react-router";
+
+/** What the HTTP layer hands every loader and action, besides the request. */
+export type RequestContext = {
+  /** Nonce of this response's Content-Security-Policy, for inline scripts. */
+  cspNonce: string;
+  /** Echoed in the X-Request-Id header and every log line about this request. */
+  requestId: string;
+};
+
+declare module "react-router" {
+  interface AppLoadContext extends RequestContext {}
+}
