@@ -1,6 +1,7 @@
 // Starts CircleUp: `node server.js` serves the production build (building it
 // first when it is missing or older than the sources); `node server.js --dev`
-// serves through Vite with hot reload. Everything else lives in server/app.ts.
+// serves through Vite with hot reload; `--no-build` serves the build as it is
+// (tests). Everything else lives in server/app.ts.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -46,7 +47,7 @@ function buildIfNeeded() {
 /** @returns {Promise<typeof import("./server/app.ts") & { vite?: import("vite").ViteDevServer }>} */
 async function loadApp() {
   if (!dev) {
-    buildIfNeeded();
+    if (!process.argv.includes("--no-build")) buildIfNeeded();
     return import(BUILD_ENTRY);
   }
   const { createServer } = await import("vite");

@@ -1,8 +1,16 @@
 import { ArrowRight, MessageCircleHeart, SlidersHorizontal, Sparkles, Users } from "lucide-react";
 import { Link } from "react-router";
+import { database } from "~/db/index.server";
+import { listCategories } from "~/domain/categories.server";
 import { seo } from "~/lib/seo";
-import { CATEGORIES, HOME_CATEGORY_SLUGS } from "~/shared/categories";
+import { HOME_CATEGORY_SLUGS } from "~/shared/categories";
 import type { Route } from "./+types/home";
+
+export async function loader() {
+  const { db } = await database();
+  const all = await listCategories(db);
+  return { categories: all.filter((c) => HOME_CATEGORY_SLUGS.some((slug) => slug === c.slug)) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -34,9 +42,7 @@ const STEPS = [
   },
 ];
 
-const homeCategories = HOME_CATEGORY_SLUGS.map((slug) => CATEGORIES.find((c) => c.slug === slug)!);
-
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative overflow-hidden border-b border-line bg-gradient-to-b from-brand-50 to-cream">
@@ -95,7 +101,7 @@ export default function Home() {
           Each category is written for the meeting it names, with its own rhythm and depth.
         </p>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {homeCategories.map((category) => (
+          {loaderData.categories.map((category) => (
             <li key={category.slug}>
               <Link
                 to={`/${category.slug}`}

@@ -1,0 +1,99 @@
+import { describe, expect, inject, it } from "vitest";
+import { expectNoInternals } from "../support/assertions";
+
+const baseUrl = inject("baseUrl");
+const get = (path: string, init?: RequestInit) => fetch(`${baseUrl}${path}`, init);
+
+describe("serving like production", () => {
+  it("renders the home page on the server: content is in the HTML before any script runs", async () => {
+    const response = await get("/");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("AI-Powered Questions for Every Team Meeting");
+    expect(html).toContain("<title>CircleUp - AI-Powered Team Meeting Questions Generator</title>");
+    expect(html).toMatch(/<header[^>]*>[\s\S]*How to Use[\s\S]*<\/header>/);
+    expect(html).toMatch(/<footer[^>]*>[\s\S]*Made in Copenhagen[\s\S]*2024-25[\s\S]*<\/footer>/);
+    // The category cards come from the database.
+    for (const name of [
+      "Remote Teams",
+      "Daily Standup",
+      "Team Building",
+      "Retrospectives",
+      "One-on-Ones",
+      "All Hands",
+    ]) {
+      expect(html).toContain(name);
+    }
+  });
+
+  it("enforces a Content-Security-Policy whose nonce is on every script and changes per response", async () => {
+    const first = await get("/");
+    const csp = first.headers.get("content-security-policy") ?? "";
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(first.headers.get("content-security-policy-report-only")).toBeNull();
+    expect(csp).toContain("frame-ancestors 'none'");
+
+    const scripts = [...(await first.text()).matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+
+    const second = await get("/");
+    expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+
+  it("sets the other security headers and a request id on every response, assets and errors included", async () => {
+    const html = await get("/about");
+    const assetPath = (await html.text()).match(/\/assets\/[^"]+\.js/)?.[0];
+    expect(assetPath).toBeTruthy();
+    for (const response of [html, await get(assetPath!), await get("/no-such-page"), await get("/api/health")]) {
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
+      // Plain http here: HSTS only over https (see the lifecycle test).
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+    }
+  });
+
+  it("serves hashed assets as immutable for a year, compressed", async () => {
+    const html = await (await get("/")).text();
+    const assetPath = html.match(/\/assets\/[^"]+\.js/)?.[0];
+    const asset = await get(assetPath!, { headers: { "accept-encoding": "gzip" } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("compresses pages", async () => {
+    const response = await get("/", { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("answers an unknown path with the not-found page and HTTP 404", async () => {
+    const response = await get("/no-such-page");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("This page could not be found");
+    expect(html).toContain('content="noindex, nofollow"');
+    expect(html).toContain("Made in Copenhagen");
+    expectNoInternals(html);
+  });
+
+  it("answers a missing asset with a plain 404", async () => {
+    const response = await get("/assets/does-not-exist-123.js");
+    expect(response.status).toBe(404);
+    expectNoInternals(await response.text());
+  });
+
+  it("reports health with the database and AI provider", async () => {
+    const response = await get("/api/health");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toMatchObject({
+      status: "ok",
+      database: { status: "up", engine: "pglite" },
+      ai: { provider: "offline" },
+    });
+  });
+});

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoInternals } from "../support/assertions";
+import { skipOrFail } from "../support/loud-skip";
+import { createDatabase, startThrowawayPostgres, type ThrowawayPostgres } from "../support/postgres";
+import { type RunningServer, spawnServer, startServer } from "../support/server";
+
+describe("start-up configuration", () => {
+  it.each([
+    [{ PORT: "eighty" }, "Invalid configuration: PORT must be a number"],
+    [{ DATABASE_URL: "mysql://root:hunter2@db/app" }, "Invalid configuration: DATABASE_URL must be a postgres://"],
+  ])("refuses a bad environment %o with one line naming the variable", async (env, line) => {
+    const { child, output } = await spawnServer(env);
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    expect(code).toBe(1);
+    const printed = output().trim();
+    expect(printed.split("\n")).toHaveLength(1);
+    expect(printed).toContain(line);
+    expect(printed).not.toContain("hunter2");
+  });
+});
+
+describe("running against a real PostgreSQL server", () => {
+  let postgres: ThrowawayPostgres | null = null;
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    const serverUrl = process.env.DATABASE_URL;
+    postgres = serverUrl ? null : await startThrowawayPostgres();
+    const adminUrl = serverUrl ?? postgres?.url;
+    if (!adminUrl) {
+      skipOrFail("the PostgreSQL server tests", "no DATABASE_URL and no initdb/pg_ctl on this machine");
+      return;
+    }
+    server = await startServer({ DATABASE_URL: await createDatabase(adminUrl, "circleup_e2e"), TRUST_PROXY: "true" });
+  });
+  afterAll(async () => {
+    await server?.stop("SIGKILL");
+    await postgres?.stop();
+  });
+
+  it("migrates, seeds and serves on PostgreSQL", async (ctx) => {
+    if (!server) return ctx.skip();
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ database: { status: "up", engine: "postgres" } });
+    expect(await (await fetch(server.url)).text()).toContain("Retrospectives");
+  });
+
+  it("sends HSTS behind an https proxy when TRUST_PROXY is set", async (ctx) => {
+    if (!server) return ctx.skip();
+    const response = await fetch(server.url, { headers: { "x-forwarded-proto": "https" } });
+    expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    expect(response.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+  });
+
+  it("answers 503 and an error screen without internals while the database is down, then recovers", async (ctx) => {
+    if (!server || !postgres) return ctx.skip();
+    await postgres.pause();
+    try {
+      const health = await fetch(`${server.url}/api/health`);
+      expect(health.status).toBe(503);
+      const report = await health.json();
+      expect(report).toMatchObject({ status: "unavailable", database: { status: "down" } });
+
+      // The home loader reads the categories: its error becomes the error screen, never a stack trace.
+      const page = await fetch(server.url);
+      expect(page.status).toBe(500);
+      const html = await page.text();
+      expect(html).toContain("Something went wrong");
+      expect(html).toContain("Reload Application");
+      expectNoInternals(html);
+    } finally {
+      await postgres.resume();
+    }
+    const deadline = Date.now() + 15_000;
+    let status = 0;
+    while (status !== 200 && Date.now() < deadline) {
+      status = (await fetch(`${server.url}/api/health`)).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toBe(200);
+  });
+});
+
+describe("graceful shutdown", () => {
+  it("finishes in-flight requests, closes the database and exits 0 on SIGTERM", async () => {
+    const server = await startServer();
+    const inFlight = fetch(`${server.url}/`);
+    await new Promise((r) => setTimeout(r, 5));
+    const code = await server.stop("SIGTERM");
+    expect((await inFlight).status).toBe(200);
+    expect(code).toBe(0);
+    expect(server.output()).toContain("shutting down");
+    expect(server.output()).toContain('"msg":"stopped"');
+  });
+});

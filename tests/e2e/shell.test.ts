@@ -1,0 +1,147 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+
+const baseUrl = inject("baseUrl");
+const chromium = inject("chromium");
+
+describe.skipIf(!chromium)("the app shell in a browser", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+
+  beforeAll(async () => {
+    browser = await launchBrowser(chromium!);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(path: string, options: { width?: number; javaScript?: boolean } = {}) {
+    context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: options.width ?? 1280, height: 800 },
+      javaScriptEnabled: options.javaScript ?? true,
+    });
+    page = await context.newPage();
+    pageErrors = [];
+    // A CSP violation or a hydration failure shows up here.
+    page.on("console", (m) => m.type() === "error" && pageErrors.push(m.text()));
+    page.on("pageerror", (e) => pageErrors.push(String(e)));
+    const response = await page.goto(path);
+    if (options.javaScript !== false)
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    return response;
+  }
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it("shows the home page without JavaScript: it is rendered on the server", async () => {
+    await open("/", { javaScript: false });
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "AI-Powered Questions for Every Team Meeting",
+    );
+    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link").count()).toBeGreaterThanOrEqual(5);
+  });
+
+  it("navigates with the header links, lands at the top, and runs under the CSP without errors", async () => {
+    await open("/");
+    await page.mouse.wheel(0, 1500);
+    await page.waitForFunction(() => window.scrollY > 500);
+    const nav = page.getByRole("navigation", { name: "Main" });
+
+    await nav.getByRole("link", { name: "About" }).click();
+    await page.waitForURL(`${baseUrl}/about`);
+    await page.getByRole("heading", { level: 1, name: "About CircleUp" }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.title()).toBe("About - CircleUp");
+
+    await nav.getByRole("link", { name: "How to Use" }).click();
+    await page.getByRole("heading", { level: 1, name: "How to use CircleUp" }).waitFor();
+    await nav.getByRole("link", { name: "Contact" }).click();
+    await page.getByRole("heading", { level: 1, name: "Contact us" }).waitFor();
+    await page.getByRole("link", { name: "CircleUp home" }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("shows the not-found page with header and footer for an unknown path", async () => {
+    const response = await open("/this/does/not/exist");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { name: "This page could not be found" }).waitFor();
+    expect(await page.getByRole("contentinfo").textContent()).toContain("Made in Copenhagen");
+    await page.getByRole("link", { name: "Go to the home page" }).click();
+    await page.waitForURL(`${baseUrl}/`);
+  });
+
+  it("hides the cookie banner on Accept and keeps it hidden after a reload", async () => {
+    await open("/");
+    const banner = page.getByRole("region", { name: "Cookie consent" });
+    await banner.waitFor();
+    expect(await banner.getByRole("link", { name: "privacy policy" }).getAttribute("href")).toBe("/privacy-policy");
+    await banner.getByRole("button", { name: "Accept" }).click();
+    await banner.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe("true");
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    expect(await banner.count()).toBe(0);
+  });
+
+  it("hides the cookie banner on Accept even when the browser refuses storage", async () => {
+    context = await browser.newContext({ baseURL: baseUrl });
+    await context.addInitScript(() => {
+      Storage.prototype.setItem = () => {
+        throw new DOMException("blocked", "SecurityError");
+      };
+    });
+    page = await context.newPage();
+    await page.goto("/");
+    const banner = page.getByRole("region", { name: "Cookie consent" });
+    await banner.getByRole("button", { name: "Accept" }).click();
+    await banner.waitFor({ state: "detached" });
+  });
+
+  it("opens and closes the mobile menu at 375 px and follows its links", async () => {
+    await open("/", { width: 375 });
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await menu.waitFor();
+    expect(await page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded")).toBe("true");
+    for (const label of ["How to Use", "About", "Contact", "Sign In", "Sign Up"]) {
+      expect(await menu.getByRole("link", { name: label }).isVisible()).toBe(true);
+    }
+    await menu.getByRole("link", { name: "About" }).click();
+    await page.waitForURL(`${baseUrl}/about`);
+    await menu.waitFor({ state: "hidden" });
+    // Nothing sticks out sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  it("shows the offline banner while the browser is offline", async () => {
+    await open("/");
+    const text = "You are currently offline. Some features may not work properly.";
+    await context.setOffline(true);
+    await page.getByText(text).waitFor();
+    await context.setOffline(false);
+    await page.getByText(text).waitFor({ state: "detached" });
+  });
+
+  it.each(["/", "/about", "/how-to", "/contact", "/no-such-page"])(
+    "has no accessibility violations on %s",
+    async (path) => {
+      await open(path);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        const results = await new AxeBuilder({ page }).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+      }
+    },
+  );
+});

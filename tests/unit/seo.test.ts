@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { seo } from "~/lib/seo";
+
+const matches = [{ id: "root", data: { appName: "CircleUp", publicUrl: "https://circleup.example" } }];
+const find = (tags: ReturnType<typeof seo>, key: string, value: string) =>
+  tags.find((t) => (t as Record<string, unknown>)[key] === value) as Record<string, string> | undefined;
+
+describe("page metadata", () => {
+  it("uses the default title on the home page", () => {
+    const tags = seo(matches, { description: "d", path: "/" });
+    expect(tags[0]).toEqual({ title: "CircleUp - AI-Powered Team Meeting Questions Generator" });
+    expect(find(tags, "rel", "canonical")?.href).toBe("https://circleup.example/");
+  });
+
+  it("names the page and the product on other pages, with Open Graph and Twitter tags", () => {
+    const tags = seo(matches, { title: "About", description: "Who we are", path: "/about" });
+    expect(tags[0]).toEqual({ title: "About - CircleUp" });
+    expect(find(tags, "property", "og:url")?.content).toBe("https://circleup.example/about");
+    expect(find(tags, "property", "og:title")?.content).toBe("About - CircleUp");
+    expect(find(tags, "name", "twitter:description")?.content).toBe("Who we are");
+    expect(find(tags, "name", "robots")?.content).toBe("index, follow");
+  });
+
+  it("keeps private pages out of search engines", () => {
+    const tags = seo(matches, { title: "Sign in", description: "d", path: "/sign-in", noindex: true });
+    expect(find(tags, "name", "robots")?.content).toBe("noindex, nofollow");
+  });
+
+  it("follows a rebranded product name", () => {
+    const rebranded = [{ id: "root", data: { appName: "TeamTalk", publicUrl: "https://t.example" } }];
+    expect(seo(rebranded, { description: "d", path: "/" })[0]).toEqual({
+      title: "TeamTalk - AI-Powered Team Meeting Questions Generator",
+    });
+  });
+});
