@@ -1,12 +1,15 @@
 import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Header } from "~/components/layout/Header";
 import type { Viewer } from "~/shared/navigation";
 
 function renderHeader(viewer: Viewer): string {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <Header appName="CircleUp" viewer={viewer} /> }]);
-  return renderToString(<Stub initialEntries={["/"]} />);
+  return renderToString(
+    <MemoryRouter>
+      <Header appName="CircleUp" viewer={viewer} />
+    </MemoryRouter>,
+  );
 }
 
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
