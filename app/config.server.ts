@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { QuotaLimits } from "~/domain/generation/quota.server";
 
 /** Raised when the environment is unusable; its message is one line naming the variable. */
 export class ConfigError extends Error {
@@ -21,6 +22,12 @@ const postgresUrl = z.url({
   error: "must be a postgres:// or postgresql:// URL",
 });
 
+const quotaLimit = z
+  .string()
+  .trim()
+  .regex(/^(unlimited|\d+)$/, 'must be a whole number or "unlimited"')
+  .transform((v): number | "unlimited" => (v === "unlimited" ? "unlimited" : Number(v)));
+
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
 const envSchema = z.object({
@@ -33,6 +40,10 @@ const envSchema = z.object({
   APP_NAME: z.string().trim().min(1, "must not be empty").max(40, "must be at most 40 characters").default("CircleUp"),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
   CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email("must be an e-mail address").optional()),
+  AI_QUOTA_ANONYMOUS: quotaLimit.default(10),
+  AI_QUOTA_ANONYMOUS_PER_IP: quotaLimit.default(50),
+  AI_QUOTA_FREE: quotaLimit.default(25),
+  AI_QUOTA_PREMIUM: quotaLimit.default("unlimited"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
 });
@@ -47,6 +58,7 @@ export type Config = {
   appName: string;
   publicUrl: string;
   contactEmail: string | undefined;
+  aiQuota: QuotaLimits;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   trustProxy: boolean;
 };
@@ -71,6 +83,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     appName: v.APP_NAME,
     publicUrl: v.PUBLIC_URL ?? `http://localhost:${v.PORT}`,
     contactEmail: v.CONTACT_EMAIL,
+    aiQuota: {
+      anonymous: v.AI_QUOTA_ANONYMOUS,
+      anonymousPerIp: v.AI_QUOTA_ANONYMOUS_PER_IP,
+      free: v.AI_QUOTA_FREE,
+      premium: v.AI_QUOTA_PREMIUM,
+    },
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY === "true",
   };

@@ -6,6 +6,9 @@ export default [
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("api/health", "routes/api.health.ts"),
+  route("api/v1/generate-question", "routes/api.v1.generate-question.ts"),
+  route("functions/v1/generate-question", "routes/api.v1.generate-question.ts", { id: "generate-question-alias" }),
+  route("api/v1/stats", "routes/api.v1.stats.ts"),
   // Anything else is the not-found page, answered with HTTP 404.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -27,6 +27,7 @@ function requestBasics(dev: boolean): RequestHandler {
     const cspNonce = createNonce();
     res.locals.requestId = requestId;
     res.locals.cspNonce = cspNonce;
+    res.locals.clientIp = req.ip ?? null;
     res.set("X-Request-Id", requestId);
     res.set(securityHeaders(cspNonce, { dev, https: req.secure }));
 
@@ -84,9 +85,10 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
     createRequestHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: dev ? "development" : "production",
-      getLoadContext: (_req, res): RequestContext => ({
+      getLoadContext: (req, res): RequestContext => ({
         cspNonce: res.locals.cspNonce,
         requestId: res.locals.requestId,
+        clientIp: req.ip ?? null,
       }),
     }),
   );

@@ -6,6 +6,8 @@ export type RequestContext = {
   cspNonce: string;
   /** Echoed in the X-Request-Id header and every log line about this request. */
   requestId: string;
+  /** The client's address (from X-Forwarded-For only with TRUST_PROXY=true). */
+  clientIp: string | null;
 };
 
 declare module "react-router" {

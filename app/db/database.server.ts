@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { projectPath } from "~/project-root.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -33,17 +33,7 @@ export type DatabaseOptions = {
   poolSize?: number;
 };
 
-/** Finds ./drizzle from wherever this module runs: app/db in development, build/server once bundled. */
-function migrationsFolder(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = path.join(dir, "drizzle");
-    if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error("Cannot find the drizzle migrations folder");
-    dir = parent;
-  }
-}
+const migrationsFolder = () => projectPath("drizzle");
 
 function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -1,4 +1,5 @@
 import { config } from "~/config.server";
+import { importLibrary } from "~/domain/questions/library.server";
 import { logger } from "~/logger.server";
 import { type DatabaseHandle, openDatabase } from "./database.server";
 import { seedCategories } from "./seed.server";
@@ -6,7 +7,8 @@ import { seedCategories } from "./seed.server";
 let opening: Promise<DatabaseHandle> | undefined;
 
 /**
- * The process-wide database: opened, migrated and seeded on first use.
+ * The process-wide database: opened, migrated, seeded and the question library
+ * imported on first use.
  * The server awaits it before listening, so start-up fails loudly on a bad database.
  */
 export function database(): Promise<DatabaseHandle> {
@@ -16,7 +18,8 @@ export function database(): Promise<DatabaseHandle> {
     const handle = await openDatabase({ databaseUrl, dataDir, poolSize: databasePoolSize });
     await handle.migrate();
     await seedCategories(handle.db);
-    logger.info({ engine: handle.engine, ms: Math.round(performance.now() - started) }, "database ready");
+    const library = await importLibrary(handle.db);
+    logger.info({ engine: handle.engine, library, ms: Math.round(performance.now() - started) }, "database ready");
     return handle;
   })();
   return opening;

@@ -1,22 +1,52 @@
 import type { DatabaseHandle, Engine } from "~/db/database.server";
+import type { QuestionGenerator } from "./generation/generator.server";
+
+export type AiHealth = { provider: string; model?: string; status: "up" | "down" | "offline"; error?: string };
 
 export type HealthReport = {
   status: "ok" | "unavailable";
   database: { status: "up" | "down"; engine: Engine; latencyMs: number };
-  ai: { provider: string };
+  ai: AiHealth;
   uptimeSeconds: number;
 };
 
+/** A real provider's 1-token check costs money: load balancers poll often, so it is cached. */
+const AI_CHECK_TTL_MS = 60_000;
+let cachedAi: { at: number; generator: QuestionGenerator; health: AiHealth } | undefined;
+
+async function checkAi(ai: { provider: string; generator: QuestionGenerator }): Promise<AiHealth> {
+  if (ai.provider === "offline") return { provider: "offline", status: "offline" };
+  if (cachedAi && cachedAi.generator === ai.generator && Date.now() - cachedAi.at < AI_CHECK_TTL_MS) {
+    return cachedAi.health;
+  }
+  const result = await ai.generator.check();
+  const health: AiHealth = {
+    provider: ai.provider,
+    model: ai.generator.name,
+    status: result.ok ? "up" : "down",
+    ...(result.error ? { error: result.error } : {}),
+  };
+  cachedAi = { at: Date.now(), generator: ai.generator, health };
+  return health;
+}
+
 /**
- * Asks the database for a real round trip. The report never carries error
- * details: it is public, and a driver message can name hosts or users.
+ * Asks the database for a real round trip, and the AI provider for its
+ * 1-token check. Only the database decides the status: without AI the
+ * library still serves. The report never carries driver details.
  */
-export async function checkHealth(handle: DatabaseHandle, ai: { provider: string }): Promise<HealthReport> {
+export async function checkHealth(
+  handle: DatabaseHandle,
+  ai: { provider: string; generator: QuestionGenerator },
+): Promise<HealthReport> {
   const started = performance.now();
-  const up = await handle.ping().then(
-    () => true,
-    () => false,
-  );
+  const [up, aiHealth] = await Promise.all([
+    handle.ping().then(
+      () => true,
+      () => false,
+    ),
+    checkAi(ai),
+  ]);
   return {
     status: up ? "ok" : "unavailable",
     database: {
@@ -24,7 +54,7 @@ export async function checkHealth(handle: DatabaseHandle, ai: { provider: string
       engine: handle.engine,
       latencyMs: Math.round(performance.now() - started),
     },
-    ai,
+    ai: aiHealth,
     uptimeSeconds: Math.round(process.uptime()),
   };
 }

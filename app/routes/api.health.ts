@@ -1,9 +1,10 @@
 import { database } from "~/db/index.server";
+import { activeGenerator } from "~/domain/generation/active-generator.server";
 import { checkHealth } from "~/domain/health.server";
 
 /** GET /api/health: 200 when the database answers, 503 when it does not. Never cached. */
 export async function loader() {
-  const report = await checkHealth(await database(), { provider: "offline" });
+  const report = await checkHealth(await database(), activeGenerator());
   return Response.json(report, {
     status: report.status === "ok" ? 200 : 503,
     headers: { "Cache-Control": "no-store" },

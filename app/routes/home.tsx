@@ -1,15 +1,21 @@
 import { ArrowRight, MessageCircleHeart, SlidersHorizontal, Sparkles, Users } from "lucide-react";
 import { Link } from "react-router";
+import { QuestionGenerator } from "~/components/generator/QuestionGenerator";
 import { database } from "~/db/index.server";
 import { listCategories } from "~/domain/categories.server";
+import { generatorPageData } from "~/domain/generation/generator-page.server";
 import { seo } from "~/lib/seo";
+import { existingVisitorId } from "~/lib/visitor.server";
 import { HOME_CATEGORY_SLUGS } from "~/shared/categories";
 import type { Route } from "./+types/home";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await database();
-  const all = await listCategories(db);
-  return { categories: all.filter((c) => HOME_CATEGORY_SLUGS.some((slug) => slug === c.slug)) };
+  const [all, generator] = await Promise.all([
+    listCategories(db),
+    generatorPageData(await existingVisitorId(request), null),
+  ]);
+  return { categories: all.filter((c) => HOME_CATEGORY_SLUGS.some((slug) => slug === c.slug)), ...generator };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -45,9 +51,9 @@ const STEPS = [
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <section className="relative overflow-hidden border-b border-line bg-gradient-to-b from-brand-50 to-cream">
-        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 md:grid-cols-[1.1fr_1fr] md:py-24">
-          <div>
+      <section className="relative border-b border-line bg-gradient-to-b from-brand-50 to-cream">
+        <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 py-12 sm:px-6 md:py-20 lg:grid-cols-[0.9fr_1.1fr]">
+          <div className="lg:pt-10">
             <p className="text-sm font-semibold uppercase tracking-widest text-accent-600">
               For people who run meetings
             </p>
@@ -60,10 +66,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <a
-                href="#categories"
+                href="#generator"
                 className="inline-flex items-center gap-2 rounded-full bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800"
               >
-                Find a question <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                Try Advanced Generator <ArrowRight className="h-4 w-4" aria-hidden="true" />
               </a>
               <Link
                 to="/how-to"
@@ -73,19 +79,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
           </div>
-          <figure className="rounded-3xl border border-line bg-white p-8 shadow-xl shadow-brand-900/5">
-            <div className="flex flex-wrap gap-2 text-xs font-semibold">
-              <span className="rounded-full bg-brand-100 px-3 py-1 text-brand-900">Check-in</span>
-              <span className="rounded-full bg-accent-100 px-3 py-1 text-accent-600">Reflective</span>
-              <span className="rounded-full bg-sand px-3 py-1 text-ink-muted">Quick</span>
-            </div>
-            <blockquote className="mt-6 font-serif text-2xl leading-snug text-ink">
-              “What is one small win from this week that you would like the team to know about?”
-            </blockquote>
-            <figcaption className="mt-6 text-sm text-ink-muted">
-              An example from the library: about 30 seconds per person.
-            </figcaption>
-          </figure>
+          <section id="generator" aria-label="Question generator" className="scroll-mt-20">
+            <QuestionGenerator
+              initialQuestion={loaderData.initialQuestion}
+              remainingQuestions={loaderData.remainingQuestions}
+              viewer={null}
+            />
+          </section>
         </div>
       </section>
 

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoInternals } from "../support/assertions";
 import { skipOrFail } from "../support/loud-skip";
@@ -9,8 +10,9 @@ describe("start-up configuration", () => {
     [{ PORT: "eighty" }, "Invalid configuration: PORT must be a number"],
     [{ DATABASE_URL: "mysql://root:hunter2@db/app" }, "Invalid configuration: DATABASE_URL must be a postgres://"],
   ])("refuses a bad environment %o with one line naming the variable", async (env, line) => {
-    const { child, output } = await spawnServer(env);
+    const { child, output, dataDir } = await spawnServer(env);
     const code = await new Promise((resolve) => child.once("exit", resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
     expect(code).toBe(1);
     const printed = output().trim();
     expect(printed.split("\n")).toHaveLength(1);

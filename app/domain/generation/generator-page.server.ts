@@ -1,0 +1,40 @@
+import { config } from "~/config.server";
+import { database } from "~/db/index.server";
+import { logger } from "~/logger.server";
+import type { CategorySlug } from "~/shared/categories";
+import { FALLBACK_QUESTIONS } from "~/shared/fallback-questions";
+import type { RemainingQuestions, ServedQuestion } from "~/shared/questions";
+import { activeGenerator } from "./active-generator.server";
+import { remainingAiGenerations } from "./quota.server";
+import { firstQuestion } from "./serve-question.server";
+
+export type GeneratorPageData = { initialQuestion: ServedQuestion; remainingQuestions: RemainingQuestions };
+
+/**
+ * What a page with the generator needs at first paint: SPEC's first question
+ * (check-in, reflective, standard) or the fallback question when that fails.
+ */
+export async function generatorPageData(
+  visitorId: string | null,
+  categorySlug: CategorySlug | null,
+): Promise<GeneratorPageData> {
+  const { metered } = activeGenerator();
+  try {
+    const { db } = await database();
+    const initial = await firstQuestion(db, {
+      meetingContext: "check-in",
+      questionStyle: "reflective",
+      engagementLevel: "standard",
+      categorySlug,
+    });
+    const remainingQuestions: RemainingQuestions = !metered
+      ? "unlimited"
+      : visitorId
+        ? await remainingAiGenerations(db, { kind: "anonymous", visitorId, ip: null }, config().aiQuota)
+        : config().aiQuota.anonymous;
+    return { initialQuestion: initial ?? FALLBACK_QUESTIONS[0]!, remainingQuestions };
+  } catch (error) {
+    logger.error({ err: error }, "first question failed; showing the fallback question");
+    return { initialQuestion: FALLBACK_QUESTIONS[0]!, remainingQuestions: "unlimited" };
+  }
+}

@@ -1,0 +1,41 @@
+import type {
+  EngagementLevel,
+  GenerationErrorCode,
+  MeetingContext,
+  QuestionStyle,
+  QuestionType,
+} from "~/shared/questions";
+
+/** What a question generator (the AI, or the offline composer) is asked for. */
+export type GenerationInput = {
+  type: QuestionType;
+  meetingContext: MeetingContext;
+  questionStyle: QuestionStyle;
+  engagementLevel: EngagementLevel;
+  /** Category slug, when the question is for one meeting category. */
+  categorySlug: string | null;
+  /** The last questions shown (at most 5 are used): the answer must differ from all of them. */
+  previousQuestions: string[];
+};
+
+/** One interface for every source of new questions. */
+export interface QuestionGenerator {
+  /** "offline", or the provider's model such as "deepseek-chat". */
+  readonly name: string;
+  /** Resolves with one question text (no surrounding quotes), or rejects with a GenerationError. */
+  generate(input: GenerationInput, signal?: AbortSignal): Promise<string>;
+  /** A cheap round trip proving the provider is reachable and the key works (SPEC: 1-token completion). */
+  check(): Promise<{ ok: boolean; error?: string }>;
+}
+
+/** A generation failure with SPEC section 8's code and retryability. */
+export class GenerationError extends Error {
+  override name = "GenerationError";
+  constructor(
+    message: string,
+    readonly code: GenerationErrorCode,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}

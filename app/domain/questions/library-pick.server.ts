@@ -1,0 +1,135 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { categories, questions } from "~/db/schema";
+import type { EngagementLevel, MeetingContext, QuestionStyle, QuestionType, ServedQuestion } from "~/shared/questions";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Only well-formed UUIDs count as seen ids (SPEC section 4, step 1). */
+export function validSeenIds(ids: readonly string[]): string[] {
+  return ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
+}
+
+export type LibraryFilter = {
+  type?: QuestionType;
+  meetingContext?: MeetingContext;
+  questionStyle?: QuestionStyle;
+  engagementLevel?: EngagementLevel;
+  categorySlug?: string | null;
+};
+
+const servedColumns = {
+  id: questions.id,
+  question: questions.text,
+  type: questions.type,
+  meetingContext: questions.meetingContext,
+  questionStyle: questions.questionStyle,
+  engagementLevel: questions.engagementLevel,
+  categorySlug: categories.slug,
+  source: questions.source,
+  authorId: questions.authorId,
+  voteScore: questions.voteScore,
+  totalVotes: questions.totalVotes,
+  createdAt: questions.createdAt,
+};
+
+type ServedRow = Omit<ServedQuestion, "createdAt"> & { createdAt: Date };
+
+export function toServed(row: {
+  id: string;
+  question: string;
+  type: string;
+  meetingContext: string;
+  questionStyle: string;
+  engagementLevel: string;
+  categorySlug: string | null;
+  source: string;
+  authorId: string | null;
+  voteScore: number;
+  totalVotes: number;
+  createdAt: Date;
+}): ServedQuestion {
+  const typed = row as ServedRow;
+  return { ...typed, createdAt: typed.createdAt.toISOString() };
+}
+
+function conditions(filter: LibraryFilter): SQL[] {
+  const list: SQL[] = [eq(questions.status, "published")];
+  if (filter.type) list.push(eq(questions.type, filter.type));
+  if (filter.meetingContext) list.push(eq(questions.meetingContext, filter.meetingContext));
+  if (filter.questionStyle) list.push(eq(questions.questionStyle, filter.questionStyle));
+  if (filter.engagementLevel) list.push(eq(questions.engagementLevel, filter.engagementLevel));
+  if (filter.categorySlug) {
+    list.push(
+      sql`${questions.categoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${filter.categorySlug})`,
+    );
+  }
+  return list;
+}
+
+function randomMatches(db: Database, where: SQL[], limit: number) {
+  return db
+    .select(servedColumns)
+    .from(questions)
+    .leftJoin(categories, eq(categories.id, questions.categoryId))
+    .where(and(...where))
+    .orderBy(sql`random()`)
+    .limit(limit);
+}
+
+/**
+ * SPEC section 4, question generation steps 1 and 2: a random library
+ * question of the filter that the browser has not seen; when it has seen
+ * them all, the one it saw longest ago. Null when nothing matches at all.
+ * seenIds are oldest first.
+ */
+export async function pickFromLibrary(
+  db: Database,
+  filter: LibraryFilter,
+  seenIds: readonly string[],
+): Promise<ServedQuestion | null> {
+  const seen = validSeenIds(seenIds);
+  const where = conditions(filter);
+  const unseen = seen.length
+    ? [
+        ...where,
+        sql`${questions.id} not in (${sql.join(
+          seen.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      ]
+    : where;
+  // A random pick among all unseen matches: the same as SPEC's "random among up to 10", without its bias.
+  const [fresh] = await randomMatches(db, unseen, 1);
+  if (fresh) return toServed(fresh);
+  if (seen.length === 0) return null;
+
+  const candidates = await randomMatches(db, where, 20);
+  if (candidates.length === 0) return null;
+  const lastSeen = (id: string) => seen.lastIndexOf(id);
+  const [oldest] = candidates.sort((a, b) => lastSeen(a.id) - lastSeen(b.id));
+  return oldest ? toServed(oldest) : null;
+}
+
+/** Loosens the filter step by step, for when the library must stand in for the AI. */
+export async function pickClosestFromLibrary(
+  db: Database,
+  filter: Required<Omit<LibraryFilter, "categorySlug">> & { categorySlug: string | null },
+  seenIds: readonly string[],
+): Promise<ServedQuestion | null> {
+  const steps: LibraryFilter[] = [
+    filter,
+    { ...filter, categorySlug: null },
+    { type: filter.type, meetingContext: filter.meetingContext, questionStyle: filter.questionStyle },
+    { type: filter.type, meetingContext: filter.meetingContext },
+    { type: filter.type },
+    {},
+  ];
+  for (const step of steps) {
+    const found = await pickFromLibrary(db, step, seenIds);
+    if (found) return found;
+  }
+  return null;
+}
+
+export { servedColumns };

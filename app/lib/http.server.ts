@@ -1,0 +1,43 @@
+import type { ZodType } from "zod";
+
+/** An API error answer: `{error, code, retryable}` plus anything specific, never a stack. */
+export function problem(
+  status: number,
+  error: string,
+  code: string,
+  extra: Record<string, unknown> = {},
+  headers?: HeadersInit,
+): Response {
+  return Response.json({ error, code, retryable: false, ...extra }, { status, headers });
+}
+
+export function methodNotAllowed(allow: string): Response {
+  return problem(405, `Method not allowed: use ${allow}`, "METHOD_NOT_ALLOWED", {}, { Allow: allow });
+}
+
+/**
+ * Reads a JSON body and validates it. The error names the field at fault,
+ * as in "meetingContext must be one of check-in, ...".
+ */
+export async function parseJsonBody<T>(
+  request: Request,
+  schema: ZodType<T>,
+): Promise<{ ok: true; data: T } | { ok: false; response: Response }> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return { ok: false, response: problem(400, "The request body must be JSON", "INVALID_INPUT") };
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return { ok: false, response: problem(400, "The request body must be a JSON object", "INVALID_INPUT") };
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return { ok: true, data: result.data };
+  const issue = result.error.issues[0];
+  const field = issue?.path.join(".") || undefined;
+  const message = issue?.message.startsWith(String(issue.path[0] ?? "\0"))
+    ? issue.message
+    : `${field ?? "body"}: ${issue?.message ?? "is invalid"}`;
+  return { ok: false, response: problem(400, message, "INVALID_INPUT", { field }) };
+}

@@ -1,0 +1,37 @@
+import { config } from "~/config.server";
+import { database } from "~/db/index.server";
+import { activeGenerator } from "~/domain/generation/active-generator.server";
+import { serveQuestion } from "~/domain/generation/serve-question.server";
+import { methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { anonymousVisitor } from "~/lib/visitor.server";
+import { generateQuestionRequestSchema } from "~/shared/questions";
+import type { Route } from "./+types/api.v1.generate-question";
+
+/**
+ * POST /api/v1/generate-question (alias /functions/v1/generate-question):
+ * the generator's public contract (PRODUCT.md "Architecture").
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const parsed = await parseJsonBody(request, generateQuestionRequestSchema);
+  if (!parsed.ok) return parsed.response;
+
+  // Accounts arrive with the accounts issue; until then every caller is an anonymous visitor.
+  const visitor = await anonymousVisitor(request);
+  const { generator, metered } = activeGenerator();
+  const { db } = await database();
+  const result = await serveQuestion({ db, generator, metered, limits: config().aiQuota }, parsed.data, {
+    kind: "anonymous",
+    visitorId: visitor.id,
+    ip: context.clientIp,
+  });
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
+  if (!result.ok) return Response.json(result.problem, { status: result.status, headers });
+  const { question, ...rest } = result.body;
+  return Response.json({ question, ...rest }, { headers });
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}

@@ -1,0 +1,8 @@
+import { database } from "~/db/index.server";
+import { libraryStats } from "~/domain/questions/stats.server";
+
+/** GET /api/v1/stats: live library counts. Cached briefly: they change slowly. */
+export async function loader() {
+  const { db } = await database();
+  return Response.json(await libraryStats(db), { headers: { "Cache-Control": "public, max-age=60" } });
+}

@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { CATEGORY_SLUGS } from "./categories";
+
+/** The options a question is described by (SPEC section 3, PRODUCT.md "Question types and options"). */
+
+export const QUESTION_TYPES = ["check-in", "energizer", "check-out"] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+export const MEETING_CONTEXTS = [
+  { value: "check-in", label: "Check-in", description: "Start meetings with energy and connection" },
+  { value: "connection", label: "Connection", description: "Build relationships and trust" },
+  { value: "focus", label: "Focus", description: "Align on goals and priorities" },
+  { value: "status", label: "Status", description: "Share progress and blockers" },
+  { value: "energizer", label: "Energizer", description: "Wake the room up: playful and quick" },
+  { value: "check-out", label: "Check-out", description: "Reflect, celebrate, close" },
+] as const;
+export type MeetingContext = (typeof MEETING_CONTEXTS)[number]["value"];
+export const MEETING_CONTEXT_VALUES = MEETING_CONTEXTS.map((c) => c.value) as [MeetingContext, ...MeetingContext[]];
+
+export const QUESTION_STYLES = [
+  { value: "reflective", label: "Reflective" },
+  { value: "playful", label: "Playful" },
+  { value: "professional", label: "Professional" },
+  { value: "inspirational", label: "Inspirational" },
+] as const;
+export type QuestionStyle = (typeof QUESTION_STYLES)[number]["value"];
+export const QUESTION_STYLE_VALUES = QUESTION_STYLES.map((s) => s.value) as [QuestionStyle, ...QuestionStyle[]];
+
+export const ENGAGEMENT_LEVELS = [
+  { value: "quick", label: "Quick", description: "Simple sharing, 30 seconds", answerSeconds: 30 },
+  { value: "standard", label: "Standard", description: "Moderate thought, 1-2 minutes", answerSeconds: 90 },
+  { value: "deep", label: "Deep", description: "Meaningful detailed sharing, 3-5 minutes", answerSeconds: 240 },
+] as const;
+export type EngagementLevel = (typeof ENGAGEMENT_LEVELS)[number]["value"];
+export const ENGAGEMENT_LEVEL_VALUES = ENGAGEMENT_LEVELS.map((e) => e.value) as [EngagementLevel, ...EngagementLevel[]];
+
+export const QUESTION_SOURCES = ["curated", "ai_generated", "user_submitted"] as const;
+export type QuestionSource = (typeof QUESTION_SOURCES)[number];
+
+/** The type follows the meeting context: check-out and energizer are their own types, the rest are check-ins. */
+export function typeForContext(context: MeetingContext): QuestionType {
+  if (context === "check-out") return "check-out";
+  if (context === "energizer") return "energizer";
+  return "check-in";
+}
+
+/** Text compared for duplicates: case, punctuation and whitespace do not count. */
+export function normalizeQuestionText(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** SPEC shows questions in quotes, so stored and generated text loses surrounding quotes. */
+export function stripSurroundingQuotes(text: string): string {
+  return text
+    .trim()
+    .replace(/^["'“”‘’«»]+|["'“”‘’«»]+$/g, "")
+    .trim();
+}
+
+export const QUESTION_TEXT_MIN = 10;
+export const QUESTION_TEXT_MAX = 300;
+
+/** What the generator asks for: the public contract of POST /api/v1/generate-question. */
+export const generateQuestionRequestSchema = z.object({
+  meetingContext: z.enum(MEETING_CONTEXT_VALUES, {
+    error: `meetingContext must be one of ${MEETING_CONTEXT_VALUES.join(", ")}`,
+  }),
+  questionStyle: z.enum(QUESTION_STYLE_VALUES, {
+    error: `questionStyle must be one of ${QUESTION_STYLE_VALUES.join(", ")}`,
+  }),
+  engagementLevel: z.enum(ENGAGEMENT_LEVEL_VALUES, {
+    error: `engagementLevel must be one of ${ENGAGEMENT_LEVEL_VALUES.join(", ")}`,
+  }),
+  previousQuestions: z
+    .array(z.string().max(1000, "previousQuestions items must be at most 1000 characters"), {
+      error: "previousQuestions must be an array of strings",
+    })
+    .max(50, "previousQuestions may hold at most 50 questions")
+    .default([]),
+  categorySlug: z
+    .union([z.enum(CATEGORY_SLUGS), z.literal("all"), z.null()], {
+      error: `categorySlug must be one of ${CATEGORY_SLUGS.join(", ")}, all, or null`,
+    })
+    .optional()
+    .transform((slug) => (slug === "all" || slug == null ? null : slug)),
+  /** Question ids the browser has shown recently, oldest first; anything that is not a UUID is ignored. */
+  seenIds: z
+    .array(z.string().max(100), { error: "seenIds must be an array of strings" })
+    .max(100, "seenIds may hold at most 100 ids")
+    .default([]),
+  /** Ask the AI for a new question even when the library has one (metered). */
+  fresh: z.boolean({ error: "fresh must be true or false" }).default(false),
+});
+export type GenerateQuestionRequest = z.infer<typeof generateQuestionRequestSchema>;
+
+export type RemainingQuestions = number | "unlimited";
+
+/** A question as the generator card shows it. */
+export type ServedQuestion = {
+  id: string;
+  /** The question text, without surrounding quotes. */
+  question: string;
+  type: QuestionType;
+  meetingContext: MeetingContext;
+  questionStyle: QuestionStyle;
+  engagementLevel: EngagementLevel;
+  categorySlug: string | null;
+  source: QuestionSource;
+  authorId: string | null;
+  voteScore: number;
+  totalVotes: number;
+  createdAt: string;
+};
+
+/** Error codes and texts of SPEC section 8. */
+export const GENERATION_ERROR_CODES = [
+  "API_KEY_MISSING",
+  "API_ERROR",
+  "NETWORK_ERROR",
+  "GENERATION_ERROR",
+  "INVALID_RESPONSE",
+  "QUOTA_EXCEEDED",
+  "INVALID_INPUT",
+] as const;
+export type GenerationErrorCode = (typeof GENERATION_ERROR_CODES)[number];
+
+export type GenerationProblem = { error: string; code: GenerationErrorCode; retryable: boolean };
+
+export type GenerateQuestionResponse = ServedQuestion & {
+  remainingQuestions: RemainingQuestions;
+  /** Set when the question came from the library although the AI was asked (quota spent, AI failed). */
+  notice?: string;
+  /** The AI failure behind a notice, mapped to SPEC's texts and codes. */
+  aiError?: GenerationProblem;
+};

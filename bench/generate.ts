@@ -1,0 +1,80 @@
+/**
+ * npm run bench:generate — the library path of POST /api/v1/generate-question
+ * through HTTP on PostgreSQL with 100,000 questions, beside /api/health of
+ * the same server. Goal (issue 4): p50 under 5 ms and at least half the
+ * throughput of /api/health.
+ */
+import autocannon from "autocannon";
+import pg from "pg";
+import { createDatabase, startThrowawayPostgres } from "../tests/support/postgres";
+import { startServer } from "../tests/support/server";
+
+const TOTAL_QUESTIONS = 100_000;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+
+async function fill(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ n: number }>("select count(*)::int as n from questions");
+  const missing = TOTAL_QUESTIONS - (rows[0]?.n ?? 0);
+  // Synthetic questions spread evenly over every context, style, engagement level and category.
+  await client.query(
+    `insert into questions (text, normalized_text, type, meeting_context, question_style, engagement_level, category_id, source)
+     select 'Benchmark question number ' || i || '?', 'benchmark question number ' || i,
+            case c when 'check-out' then 'check-out' when 'energizer' then 'energizer' else 'check-in' end,
+            c, s, e, (select id from categories order by sort_order offset (i % 7) limit 1), 'curated'
+       from generate_series(1, $1::int) as i,
+            lateral (select (array['check-in','connection','focus','status','energizer','check-out'])[1 + i % 6] as c,
+                            (array['reflective','playful','professional','inspirational'])[1 + (i / 6) % 4] as s,
+                            (array['quick','standard','deep'])[1 + (i / 24) % 3] as e) as pick`,
+    [missing],
+  );
+  await client.query("analyze questions");
+  const total = (await client.query<{ n: number }>("select count(*)::int as n from questions")).rows[0]?.n;
+  await client.end();
+  return total;
+}
+
+function run(url: string, options: Partial<autocannon.Options>) {
+  return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
+}
+
+const postgres = process.env.DATABASE_URL ? null : await startThrowawayPostgres();
+const serverUrl = process.env.DATABASE_URL ?? postgres?.url;
+if (!serverUrl) throw new Error("Needs PostgreSQL: set DATABASE_URL or install the server binaries");
+const databaseUrl = await createDatabase(serverUrl, "circleup_bench");
+const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" });
+try {
+  const total = await fill(databaseUrl);
+  console.log(`${total} questions in the table; ${CONNECTIONS} connections, ${DURATION_S} s per run\n`);
+  const body = JSON.stringify({
+    meetingContext: "check-in",
+    questionStyle: "reflective",
+    engagementLevel: "standard",
+    categorySlug: "remote-teams",
+    previousQuestions: ["What is one thing you are looking forward to this week?"],
+    seenIds: [],
+  });
+  // Warm up both paths so the first JIT and connection costs are not measured.
+  await run(`${server.url}/api/health`, { duration: 2 });
+  const health = await run(`${server.url}/api/health`, {});
+  await run(`${server.url}/api/v1/generate-question`, { duration: 2, method: "POST", body, headers: { "content-type": "application/json" } });
+  const generate = await run(`${server.url}/api/v1/generate-question`, {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/json" },
+  });
+  const row = (name: string, r: autocannon.Result) =>
+    `| ${name} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(r.requests.average)} | ${r.non2xx} |`;
+  console.log("| endpoint | p50 ms | p99 ms | requests/s | non-2xx |");
+  console.log("|---|---|---|---|---|");
+  console.log(row("GET /api/health", health));
+  console.log(row("POST /api/v1/generate-question (library)", generate));
+  const ratio = generate.requests.average / health.requests.average;
+  console.log(`\nthroughput ratio generate/health: ${ratio.toFixed(2)} (goal >= 0.5); p50 ${generate.latency.p50} ms (goal < 5)`);
+  if (generate.non2xx > 0 || generate.errors > 0) process.exitCode = 1;
+} finally {
+  await server.stop();
+  await postgres?.stop();
+}

@@ -1,0 +1,125 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+
+const baseUrl = inject("baseUrl");
+const chromium = inject("chromium");
+
+describe.skipIf(!chromium)("the question generator on the home page", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser(chromium!);
+  });
+  afterAll(async () => browser?.close());
+  afterEach(async () => context?.close());
+
+  async function open(options: { javaScript?: boolean } = {}) {
+    context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: options.javaScript ?? true });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    page = await context.newPage();
+    await page.goto("/");
+    if (options.javaScript !== false)
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  }
+
+  const card = () => page.getByRole("article", { name: "Question" });
+  const questionText = () => page.getByTestId("question-text").textContent();
+
+  it("shows a question before any script runs", async () => {
+    await open({ javaScript: false });
+    const text = await questionText();
+    expect(text).toMatch(/^“.+\?”$/);
+    expect(await card().textContent()).toContain("Check-in");
+    expect(await card().textContent()).toContain("Reflective");
+  });
+
+  it("generates with the chosen style and depth, copies, offers sign-up, and remembers the question", async () => {
+    await open();
+    const generate = page.getByRole("button", { name: "Generate Question" });
+    const customize = page.getByRole("button", { name: "Customize" });
+    expect(await customize.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.getByRole("group", { name: "Style" }).isVisible()).toBe(false);
+    await customize.click();
+    await page.getByRole("group", { name: "Style" }).getByText("Playful").click();
+    await page.getByRole("group", { name: "Depth" }).getByText(/^Quick/).click();
+    expect(await page.getByRole("radio", { name: "Playful" }).isChecked()).toBe(true);
+
+    const events = page.evaluate(
+      () =>
+        new Promise<unknown>((resolve) =>
+          window.addEventListener("newQuestionGenerated", (e) => resolve((e as CustomEvent).detail), { once: true }),
+        ),
+    );
+    // Hold the answer back a moment so the loading state can be seen.
+    await page.route("**/api/v1/generate-question", async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await generate.click();
+    const busy = page.getByRole("button", { name: "Generating…" });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    await generate.waitFor();
+
+    const detail = (await events) as { id: string; question: string; categorySlug: string | null };
+    const text = await questionText();
+    expect(text).toBe(`“${detail.question}”`);
+    const badges = await card().textContent();
+    expect(badges).toContain("Playful");
+    expect(badges).toContain("Quick");
+
+    const prompt = page.getByRole("complementary", { name: "Create a free account" });
+    expect(await prompt.textContent()).toContain("Love this question?");
+    expect(await prompt.textContent()).toContain("Save This Question");
+    await prompt.getByRole("button", { name: "Maybe later" }).click();
+    await prompt.waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Copy" }).click();
+    await page.getByRole("button", { name: "Copied" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(detail.question);
+    // The indicator goes back after 2 seconds.
+    await page.getByRole("button", { name: "Copy" }).waitFor({ timeout: 4000 });
+
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("circleup.recentQuestions") ?? "[]"));
+    expect(stored.map((q: { id: string }) => q.id)).toContain(detail.id);
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const recentTexts = stored.map((q: { question: string }) => `“${q.question}”`);
+    await page.waitForFunction(
+      (texts) => texts.includes(document.querySelector("[data-testid=question-text]")?.textContent ?? ""),
+      recentTexts,
+    );
+  });
+
+  it("shows the after-copy prompt to a visitor who copies, and the full prompt on a vote attempt", async () => {
+    await open();
+    await page.getByRole("button", { name: "Copy" }).click();
+    const prompt = page.getByRole("complementary", { name: "Create a free account" });
+    expect(await prompt.textContent()).toContain("Great choice!");
+    expect(await prompt.textContent()).toContain("Start My Collection");
+    await page.getByRole("button", { name: "Vote up" }).click();
+    expect(await prompt.textContent()).toContain("Help improve our questions!");
+    for (const benefit of ["Save questions", "Vote on quality", "Access anywhere", "Create Free Account"]) {
+      expect(await prompt.textContent()).toContain(benefit);
+    }
+    expect(await prompt.getByRole("link", { name: "Already have an account?" }).getAttribute("href")).toBe(
+      "/sign-in?redirectTo=%2F",
+    );
+    // Votes from visitors are not counted.
+    expect(await page.getByTestId("vote-score").textContent()).toBe("Score 0");
+  });
+
+  it("keeps the question and shows the red Error panel when the network fails", async () => {
+    await open();
+    const before = await questionText();
+    await page.route("**/api/v1/generate-question", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Generate Question" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "Error" });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain("Network error. Please check your connection and try again.");
+    expect(await questionText()).toBe(before);
+  });
+});
