@@ -44,7 +44,10 @@ describe.skipIf(!chromium)("the question generator on the home page", () => {
     expect(await page.getByRole("group", { name: "Style" }).isVisible()).toBe(false);
     await customize.click();
     await page.getByRole("group", { name: "Style" }).getByText("Playful").click();
-    await page.getByRole("group", { name: "Depth" }).getByText(/^Quick/).click();
+    await page
+      .getByRole("group", { name: "Depth" })
+      .getByText(/^Quick/)
+      .click();
     expect(await page.getByRole("radio", { name: "Playful" }).isChecked()).toBe(true);
 
     const events = page.evaluate(
