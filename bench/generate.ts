@@ -11,7 +11,7 @@ import { startServer } from "../tests/support/server";
 
 const TOTAL_QUESTIONS = 100_000;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 10;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 async function fill(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -31,6 +31,17 @@ async function fill(url: string) {
     [missing],
   );
   await client.query("analyze questions");
+  if (process.env.BENCH_EXPLAIN) {
+    // The library lookup as the server runs it, to see the plan behind the figures.
+    const plan = await client.query(
+      `explain analyze select q.id, c.slug from questions q left join categories c on c.id = q.category_id
+        where q.status = 'published' and q.meeting_context = 'check-in' and q.question_style = 'reflective'
+          and q.engagement_level = 'standard'
+          and q.category_id = (select id from categories where slug = 'remote-teams')
+        order by random() limit 1`,
+    );
+    console.log(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"));
+  }
   const total = (await client.query<{ n: number }>("select count(*)::int as n from questions")).rows[0]?.n;
   await client.end();
   return total;

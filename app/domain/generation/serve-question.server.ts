@@ -30,6 +30,9 @@ export type ServeResult =
   | { ok: true; body: GenerateQuestionResponse }
   | { ok: false; status: number; problem: GenerationProblem };
 
+/** The longest a visitor waits for the AI before the library answers instead. */
+export const GENERATION_BUDGET_MS = 20_000;
+
 /** The last questions the AI is shown so it does not repeat them (SPEC section 9). */
 export const PREVIOUS_QUESTIONS_SENT = 5;
 
@@ -99,7 +102,8 @@ export async function serveQuestion(
   }
 
   try {
-    const text = await deps.generator.generate(input);
+    // A person is waiting: retries and the stricter second try all share one budget.
+    const text = await deps.generator.generate(input, AbortSignal.timeout(GENERATION_BUDGET_MS));
     const saved = await saveGeneratedQuestion(db, text, input);
     return { ok: true, body: { ...saved, remainingQuestions: left } };
   } catch (error) {
