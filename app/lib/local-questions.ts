@@ -1,5 +1,6 @@
 import { FALLBACK_QUESTIONS } from "~/shared/fallback-questions";
 import type { ServedQuestion } from "~/shared/questions";
+import { readStorage, writeStorage } from "./safe-storage";
 
 /** What the browser keeps (SPEC section 3, "Local browser storage"): nothing of an anonymous visitor is on the server. */
 const RECENT_KEY = "circleup.recentQuestions";
@@ -9,19 +10,16 @@ export const SEEN_LIMIT = 20;
 
 function read<T>(key: string): T[] {
   try {
-    const value = JSON.parse(window.localStorage.getItem(key) ?? "[]");
+    const value = JSON.parse(readStorage("local", key) ?? "[]");
     return Array.isArray(value) ? value : [];
   } catch {
     return [];
   }
 }
 
+/** Storage can be full or blocked; the generator works without it. */
 function write(key: string, value: unknown[]): void {
-  try {
-    window.localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage can be full or blocked; the generator works without it.
-  }
+  writeStorage("local", key, JSON.stringify(value));
 }
 
 const isQuestion = (q: unknown): q is ServedQuestion =>

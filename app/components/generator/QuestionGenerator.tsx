@@ -5,6 +5,7 @@ import { type CardVotes, QuestionCard } from "~/components/questions/QuestionCar
 import { type PromptTrigger, SignUpPrompt } from "~/components/SignUpPrompt";
 import { requestQuestion } from "~/lib/generate-client";
 import { recentQuestions, rememberQuestion, seenIds, servedRecently } from "~/lib/local-questions";
+import { readStorage, writeStorage } from "~/lib/safe-storage";
 import { CATEGORIES, type CategorySlug, findCategory } from "~/shared/categories";
 import {
   ENGAGEMENT_LEVELS,
@@ -82,7 +83,7 @@ export function QuestionGenerator({ initialQuestion, categorySlug = null, viewer
 
   function offerSignUp(trigger: PromptTrigger, variant: "compact" | "full") {
     if (viewer) return;
-    if (variant === "compact" && sessionStorageFlag(PROMPT_DISMISSED_KEY)) return;
+    if (variant === "compact" && readStorage("session", PROMPT_DISMISSED_KEY) === "true") return;
     setPrompt({ trigger, variant });
   }
 
@@ -141,7 +142,8 @@ export function QuestionGenerator({ initialQuestion, categorySlug = null, viewer
           returnTo={returnTo}
           onDismiss={() => {
             setPrompt(null);
-            setSessionStorageFlag(PROMPT_DISMISSED_KEY);
+            // Blocked storage only means the prompt may come back.
+            writeStorage("session", PROMPT_DISMISSED_KEY, "true");
           }}
         />
       )}
@@ -241,20 +243,4 @@ export function QuestionGenerator({ initialQuestion, categorySlug = null, viewer
       </div>
     </div>
   );
-}
-
-function sessionStorageFlag(key: string): boolean {
-  try {
-    return window.sessionStorage.getItem(key) === "true";
-  } catch {
-    return false;
-  }
-}
-
-function setSessionStorageFlag(key: string): void {
-  try {
-    window.sessionStorage.setItem(key, "true");
-  } catch {
-    // Blocked storage only means the prompt may come back.
-  }
 }

@@ -1,15 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { readStorage, writeStorage } from "~/lib/safe-storage";
 
 export const COOKIE_CONSENT_KEY = "cookieConsent";
 
-function storedConsent(): boolean {
-  try {
-    return window.localStorage.getItem(COOKIE_CONSENT_KEY) === "true";
-  } catch {
-    return false;
-  }
-}
+const storedConsent = () => readStorage("local", COOKIE_CONSENT_KEY) === "true";
 
 /**
  * Asks once for consent. It floats over the page, so appearing after
@@ -21,11 +16,8 @@ export function CookieBanner() {
   if (!visible) return null;
 
   const accept = () => {
-    try {
-      window.localStorage.setItem(COOKIE_CONSENT_KEY, "true");
-    } catch {
-      // Private modes can refuse storage; the choice still holds for this visit.
-    }
+    // Private modes can refuse storage; the choice still holds for this visit.
+    writeStorage("local", COOKIE_CONSENT_KEY, "true");
     setVisible(false);
   };
 
