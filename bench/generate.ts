@@ -11,7 +11,8 @@ import { startServer } from "../tests/support/server";
 
 const TOTAL_QUESTIONS = 100_000;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Concurrency levels to measure: 1 shows the latency of one request, 10 the server under load. */
+const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? "1,10").split(",").map(Number);
 
 async function fill(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -34,10 +35,10 @@ async function fill(url: string) {
   if (process.env.BENCH_EXPLAIN) {
     // The library lookup as the server runs it, to see the plan behind the figures.
     const plan = await client.query(
-      `explain analyze select q.id, c.slug from questions q left join categories c on c.id = q.category_id
-        where q.status = 'published' and q.meeting_context = 'check-in' and q.question_style = 'reflective'
-          and q.engagement_level = 'standard'
-          and q.category_id = (select id from categories where slug = 'remote-teams')
+      `explain analyze select id, category_id from questions
+        where status = 'published' and meeting_context = 'check-in' and question_style = 'reflective'
+          and engagement_level = 'standard'
+          and category_id = (select id from categories where slug = 'remote-teams')
         order by random() limit 1`,
     );
     console.log(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"));
@@ -48,7 +49,7 @@ async function fill(url: string) {
 }
 
 function run(url: string, options: Partial<autocannon.Options>) {
-  return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
+  return autocannon({ url, duration: DURATION_S, ...options });
 }
 
 const postgres = process.env.DATABASE_URL ? null : await startThrowawayPostgres();
@@ -58,7 +59,7 @@ const databaseUrl = await createDatabase(serverUrl, "circleup_bench");
 const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" });
 try {
   const total = await fill(databaseUrl);
-  console.log(`${total} questions in the table; ${CONNECTIONS} connections, ${DURATION_S} s per run\n`);
+  console.log(`${total} questions in the table; ${DURATION_S} s per run\n`);
   const body = JSON.stringify({
     meetingContext: "check-in",
     questionStyle: "reflective",
@@ -67,24 +68,28 @@ try {
     previousQuestions: ["What is one thing you are looking forward to this week?"],
     seenIds: [],
   });
+  const post = { method: "POST" as const, body, headers: { "content-type": "application/json" } };
   // Warm up both paths so the first JIT and connection costs are not measured.
   await run(`${server.url}/api/health`, { duration: 2 });
-  const health = await run(`${server.url}/api/health`, {});
-  await run(`${server.url}/api/v1/generate-question`, { duration: 2, method: "POST", body, headers: { "content-type": "application/json" } });
-  const generate = await run(`${server.url}/api/v1/generate-question`, {
-    method: "POST",
-    body,
-    headers: { "content-type": "application/json" },
-  });
-  const row = (name: string, r: autocannon.Result) =>
-    `| ${name} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(r.requests.average)} | ${r.non2xx} |`;
-  console.log("| endpoint | p50 ms | p99 ms | requests/s | non-2xx |");
-  console.log("|---|---|---|---|---|");
-  console.log(row("GET /api/health", health));
-  console.log(row("POST /api/v1/generate-question (library)", generate));
-  const ratio = generate.requests.average / health.requests.average;
-  console.log(`\nthroughput ratio generate/health: ${ratio.toFixed(2)} (goal >= 0.5); p50 ${generate.latency.p50} ms (goal < 5)`);
-  if (generate.non2xx > 0 || generate.errors > 0) process.exitCode = 1;
+  await run(`${server.url}/api/v1/generate-question`, { duration: 2, ...post });
+  const rows: string[] = [];
+  const verdicts: string[] = [];
+  for (const connections of CONNECTION_LEVELS) {
+    const health = await run(`${server.url}/api/health`, { connections });
+    const generate = await run(`${server.url}/api/v1/generate-question`, { connections, ...post });
+    const row = (name: string, r: autocannon.Result) =>
+      `| ${connections} | ${name} | ${r.latency.p50} | ${r.latency.p99} | ${Math.round(r.requests.average)} | ${r.non2xx} |`;
+    rows.push(row("GET /api/health", health), row("POST /api/v1/generate-question (library)", generate));
+    const ratio = generate.requests.average / health.requests.average;
+    verdicts.push(
+      `${connections} connection(s): throughput ratio generate/health ${ratio.toFixed(2)} (goal >= 0.5); generate p50 ${generate.latency.p50} ms (goal < 5)`,
+    );
+    if (generate.non2xx > 0 || generate.errors > 0) process.exitCode = 1;
+  }
+  console.log("| connections | endpoint | p50 ms | p99 ms | requests/s | non-2xx |");
+  console.log("|---|---|---|---|---|---|");
+  console.log(rows.join("\n"));
+  console.log(`\n${verdicts.join("\n")}`);
 } finally {
   await server.stop();
   await postgres?.stop();

@@ -11,3 +11,27 @@ export async function listCategories(db: Database): Promise<CategorySummary[]> {
     .from(categories)
     .orderBy(asc(categories.sortOrder));
 }
+
+export type CategoryIndex = { idBySlug: Map<string, string>; slugById: Map<string, string> };
+
+const indexes = new WeakMap<Database, Promise<CategoryIndex>>();
+
+/**
+ * Category ids by slug and back. Categories are seeded at start and never
+ * change while the server runs, so hot queries filter by id without a join.
+ */
+export function categoryIndex(db: Database): Promise<CategoryIndex> {
+  let index = indexes.get(db);
+  if (!index) {
+    index = db
+      .select({ id: categories.id, slug: categories.slug })
+      .from(categories)
+      .then((rows) => ({
+        idBySlug: new Map(rows.map((r) => [r.slug, r.id])),
+        slugById: new Map(rows.map((r) => [r.id, r.slug])),
+      }));
+    index.catch(() => indexes.delete(db));
+    indexes.set(db, index);
+  }
+  return index;
+}

@@ -13,6 +13,7 @@ import type { Route } from "./+types/api.v1.generate-question";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
+  const started = performance.now();
   const parsed = await parseJsonBody(request, generateQuestionRequestSchema);
   if (!parsed.ok) return parsed.response;
 
@@ -20,12 +21,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const visitor = await anonymousVisitor(request);
   const { generator, metered } = activeGenerator();
   const { db } = await database();
+  const serving = performance.now();
   const result = await serveQuestion({ db, generator, metered, limits: config().aiQuota }, parsed.data, {
     kind: "anonymous",
     visitorId: visitor.id,
     ip: context.clientIp,
   });
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const done = performance.now();
+  const headers = new Headers({
+    "Cache-Control": "no-store",
+    // Where the time went, for browser dev tools and the benchmark.
+    "Server-Timing": `parse;dur=${(serving - started).toFixed(1)}, serve;dur=${(done - serving).toFixed(1)}`,
+  });
   if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
   if (!result.ok) return Response.json(result.problem, { status: result.status, headers });
   const { question, ...rest } = result.body;

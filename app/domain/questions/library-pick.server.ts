@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { categories, questions } from "~/db/schema";
+import { questions } from "~/db/schema";
+import { type CategoryIndex, categoryIndex } from "~/domain/categories.server";
 import type { EngagementLevel, MeetingContext, QuestionStyle, QuestionType, ServedQuestion } from "~/shared/questions";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,14 +19,14 @@ export type LibraryFilter = {
   categorySlug?: string | null;
 };
 
-const servedColumns = {
+const rowColumns = {
   id: questions.id,
   question: questions.text,
   type: questions.type,
   meetingContext: questions.meetingContext,
   questionStyle: questions.questionStyle,
   engagementLevel: questions.engagementLevel,
-  categorySlug: categories.slug,
+  categoryId: questions.categoryId,
   source: questions.source,
   authorId: questions.authorId,
   voteScore: questions.voteScore,
@@ -33,35 +34,40 @@ const servedColumns = {
   createdAt: questions.createdAt,
 };
 
-type ServedRow = Omit<ServedQuestion, "createdAt"> & { createdAt: Date };
-
-export function toServed(row: {
+type QuestionRow = {
   id: string;
   question: string;
   type: string;
   meetingContext: string;
   questionStyle: string;
   engagementLevel: string;
-  categorySlug: string | null;
+  categoryId: string | null;
   source: string;
   authorId: string | null;
   voteScore: number;
   totalVotes: number;
   createdAt: Date;
-}): ServedQuestion {
-  const typed = row as ServedRow;
-  return { ...typed, createdAt: typed.createdAt.toISOString() };
+};
+
+/** A stored row as the card shows it; the columns hold only values the schema's checks allow. */
+export function toServed({ categoryId, ...row }: QuestionRow, index: CategoryIndex): ServedQuestion {
+  return {
+    ...(row as Omit<ServedQuestion, "categorySlug" | "createdAt">),
+    categorySlug: categoryId ? (index.slugById.get(categoryId) ?? null) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
-function conditions(filter: LibraryFilter): SQL[] {
+function conditions(filter: LibraryFilter, index: CategoryIndex): SQL[] {
   const list: SQL[] = [eq(questions.status, "published")];
   if (filter.type) list.push(eq(questions.type, filter.type));
   if (filter.meetingContext) list.push(eq(questions.meetingContext, filter.meetingContext));
   if (filter.questionStyle) list.push(eq(questions.questionStyle, filter.questionStyle));
   if (filter.engagementLevel) list.push(eq(questions.engagementLevel, filter.engagementLevel));
   if (filter.categorySlug) {
+    // An unknown slug matches nothing rather than everything.
     list.push(
-      sql`${questions.categoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${filter.categorySlug})`,
+      eq(questions.categoryId, index.idBySlug.get(filter.categorySlug) ?? "00000000-0000-0000-0000-000000000000"),
     );
   }
   return list;
@@ -69,9 +75,8 @@ function conditions(filter: LibraryFilter): SQL[] {
 
 function randomMatches(db: Database, where: SQL[], limit: number) {
   return db
-    .select(servedColumns)
+    .select(rowColumns)
     .from(questions)
-    .leftJoin(categories, eq(categories.id, questions.categoryId))
     .where(and(...where))
     .orderBy(sql`random()`)
     .limit(limit);
@@ -89,7 +94,8 @@ export async function pickFromLibrary(
   seenIds: readonly string[],
 ): Promise<ServedQuestion | null> {
   const seen = validSeenIds(seenIds);
-  const where = conditions(filter);
+  const index = await categoryIndex(db);
+  const where = conditions(filter, index);
   const unseen = seen.length
     ? [
         ...where,
@@ -101,14 +107,14 @@ export async function pickFromLibrary(
     : where;
   // A random pick among all unseen matches: the same as SPEC's "random among up to 10", without its bias.
   const [fresh] = await randomMatches(db, unseen, 1);
-  if (fresh) return toServed(fresh);
+  if (fresh) return toServed(fresh, index);
   if (seen.length === 0) return null;
 
   const candidates = await randomMatches(db, where, 20);
   if (candidates.length === 0) return null;
   const lastSeen = (id: string) => seen.lastIndexOf(id);
   const [oldest] = candidates.sort((a, b) => lastSeen(a.id) - lastSeen(b.id));
-  return oldest ? toServed(oldest) : null;
+  return oldest ? toServed(oldest, index) : null;
 }
 
 /** Loosens the filter step by step, for when the library must stand in for the AI. */
@@ -132,4 +138,4 @@ export async function pickClosestFromLibrary(
   return null;
 }
 
-export { servedColumns };
+export { rowColumns };

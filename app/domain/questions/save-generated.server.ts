@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { categories, questions } from "~/db/schema";
+import { questions } from "~/db/schema";
+import { categoryIndex } from "~/domain/categories.server";
 import { normalizeQuestionText, type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
 import type { GenerationInput } from "../generation/generator.server";
-import { servedColumns, toServed } from "./library-pick.server";
+import { rowColumns, toServed } from "./library-pick.server";
 
 /**
  * Stores a generated question as a public library question. A question that
@@ -16,10 +17,8 @@ export async function saveGeneratedQuestion(
 ): Promise<ServedQuestion> {
   const clean = stripSurroundingQuotes(text);
   const normalizedText = normalizeQuestionText(clean);
-  const categoryId = input.categorySlug
-    ? ((await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, input.categorySlug)))[0]
-        ?.id ?? null)
-    : null;
+  const index = await categoryIndex(db);
+  const categoryId = input.categorySlug ? (index.idBySlug.get(input.categorySlug) ?? null) : null;
   await db
     .insert(questions)
     .values({
@@ -33,11 +32,7 @@ export async function saveGeneratedQuestion(
       source: "ai_generated",
     })
     .onConflictDoNothing({ target: questions.normalizedText });
-  const [row] = await db
-    .select(servedColumns)
-    .from(questions)
-    .leftJoin(categories, eq(categories.id, questions.categoryId))
-    .where(eq(questions.normalizedText, normalizedText));
+  const [row] = await db.select(rowColumns).from(questions).where(eq(questions.normalizedText, normalizedText));
   if (!row) throw new Error("A generated question could not be stored");
-  return toServed(row);
+  return toServed(row, index);
 }
