@@ -15,7 +15,7 @@ import { importLibrary } from "~/domain/questions/library.server";
 import { pickFromLibrary } from "~/domain/questions/library-pick.server";
 import { libraryStats } from "~/domain/questions/stats.server";
 import { type GenerateQuestionRequest, generateQuestionRequestSchema, normalizeQuestionText } from "~/shared/questions";
-import { freshDatabase, libraryFolder, testEngines } from "../support/databases";
+import { freshDatabase, libraryFolder, removeLibraryFolders, testEngines } from "../support/databases";
 
 const q = (text: string, context: string, style: string, engagement: string) => ({ text, context, style, engagement });
 
@@ -66,6 +66,8 @@ const UNLIMITED: QuotaLimits = {
 };
 const LIMITS: QuotaLimits = { anonymous: 10, anonymousPerIp: 50, free: 25, premium: "unlimited" };
 const visitor = (id: string, ip: string | null = null): QuotaSubject => ({ kind: "anonymous", visitorId: id, ip });
+
+afterAll(removeLibraryFolders);
 
 describe.each(testEngines())("question engine on $engine", ({ engine, available }) => {
   let handle: DatabaseHandle;

@@ -35,9 +35,17 @@ export async function freshDatabase(
   };
 }
 
+const libraryFolders: string[] = [];
+
+/** Removes every folder libraryFolder() made. */
+export function removeLibraryFolders(): void {
+  for (const dir of libraryFolders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
 /** Writes library files into a temp folder, in the format of content/questions. */
 export function libraryFolder(files: Record<string, unknown>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "circleup-lib-"));
+  libraryFolders.push(dir);
   for (const [name, content] of Object.entries(files)) {
     fs.writeFileSync(path.join(dir, name), JSON.stringify(content));
   }
