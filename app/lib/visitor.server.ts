@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie } from "react-router";
 import { config } from "~/config.server";
-
-const UUID = /^[0-9a-f-]{36}$/;
+import { isUuid } from "~/shared/ids";
 
 /** An anonymous visitor's id: keys the AI quota of a session (24 hours), carries nothing else. */
 const visitorCookie = createCookie("cu_visitor", {
@@ -16,7 +15,7 @@ const visitorCookie = createCookie("cu_visitor", {
 /** The visitor id from the request, or a new one with the Set-Cookie header to send. */
 export async function anonymousVisitor(request: Request): Promise<{ id: string; setCookie?: string }> {
   const existing = await visitorCookie.parse(request.headers.get("Cookie"));
-  if (typeof existing === "string" && UUID.test(existing)) return { id: existing };
+  if (isUuid(existing)) return { id: existing };
   const id = crypto.randomUUID();
   return { id, setCookie: await visitorCookie.serialize(id) };
 }
@@ -24,5 +23,5 @@ export async function anonymousVisitor(request: Request): Promise<{ id: string; 
 /** The visitor id if the browser has one; never creates one (pages must stay cacheable). */
 export async function existingVisitorId(request: Request): Promise<string | null> {
   const existing = await visitorCookie.parse(request.headers.get("Cookie"));
-  return typeof existing === "string" && UUID.test(existing) ? existing : null;
+  return isUuid(existing) ? existing : null;
 }

@@ -2,13 +2,12 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { questions } from "~/db/schema";
 import { type CategoryIndex, categoryIndex } from "~/domain/categories.server";
+import { isUuid } from "~/shared/ids";
 import type { EngagementLevel, MeetingContext, QuestionStyle, QuestionType, ServedQuestion } from "~/shared/questions";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Only well-formed UUIDs count as seen ids (SPEC section 4, step 1). */
 export function validSeenIds(ids: readonly string[]): string[] {
-  return ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
+  return ids.filter(isUuid).map((id) => id.toLowerCase());
 }
 
 export type LibraryFilter = {
