@@ -30,6 +30,22 @@ const quotaLimit = z
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
+const smtpUrl = z.url({
+  protocol: /^smtps?$/,
+  error: "must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example:587",
+});
+
+/** Comma-separated e-mail addresses, compared lowercase. */
+const emailList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses")));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: port.default(3000),
@@ -46,6 +62,13 @@ const envSchema = z.object({
   AI_QUOTA_PREMIUM: quotaLimit.default("unlimited"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
+  AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  ADMIN_EMAILS: z.preprocess(emptyAsUndefined, emailList.default([])),
+  SMTP_URL: z.preprocess(emptyAsUndefined, smtpUrl.optional()),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().trim().min(3).optional()),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
+  GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, httpUrl.default("https://accounts.google.com")),
 });
 
 export type Config = {
@@ -61,6 +84,15 @@ export type Config = {
   aiQuota: QuotaLimits;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   trustProxy: boolean;
+  /** Signs sessions and tokens; without one, a random secret is kept in DATA_DIR (one server only). */
+  authSecret: string | undefined;
+  /** Lowercased addresses that are made admins when they sign up or sign in. */
+  adminEmails: string[];
+  /** Without an SMTP server, mail is written to DATA_DIR/outbox and the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Google sign-in (any OpenID Connect provider at googleIssuer); shown only when both are set. */
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
 };
 
 /** Reads and checks the environment. Throws ConfigError naming the first bad variable. */
@@ -73,6 +105,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}${shown}`);
   }
   const v = result.data;
+  const publicUrl = v.PUBLIC_URL ?? `http://localhost:${v.PORT}`;
   return {
     env: v.NODE_ENV,
     port: v.PORT,
@@ -81,7 +114,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: v.DATABASE_URL,
     databasePoolSize: v.DATABASE_POOL_SIZE,
     appName: v.APP_NAME,
-    publicUrl: v.PUBLIC_URL ?? `http://localhost:${v.PORT}`,
+    publicUrl,
     contactEmail: v.CONTACT_EMAIL,
     aiQuota: {
       anonymous: v.AI_QUOTA_ANONYMOUS,
@@ -91,7 +124,21 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY === "true",
+    authSecret: v.AUTH_SECRET,
+    adminEmails: v.ADMIN_EMAILS,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM ?? `${v.APP_NAME} <no-reply@${mailDomain(publicUrl)}>`,
+    google:
+      v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET
+        ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET, issuer: v.GOOGLE_ISSUER }
+        : undefined,
   };
+}
+
+/** "localhost" has no dot, which some mail servers refuse in a sender address. */
+function mailDomain(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  return host.includes(".") ? host : `${host}.localdomain`;
 }
 
 let current: Config | undefined;

@@ -19,14 +19,15 @@ import { NotFound } from "~/components/NotFound";
 import { config } from "~/config.server";
 import { useNonce } from "~/lib/nonce";
 import { seo } from "~/lib/seo";
+import { getUser } from "~/lib/session.server";
 import type { Viewer } from "~/shared/navigation";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-export function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const { appName, publicUrl } = config();
-  // Accounts arrive with the accounts issue; until then every visitor is anonymous.
-  const viewer: Viewer = null;
+  const user = await getUser(request);
+  const viewer: Viewer = user ? { id: user.id, name: user.name, isAdmin: user.isAdmin, plan: user.plan } : null;
   return { appName, publicUrl, viewer };
 }
 

@@ -7,6 +7,8 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import type { ServerBuild } from "react-router";
 import { config } from "~/config.server";
 import { closeDatabase, database } from "~/db/index.server";
+import { CLIENT_IP_HEADER } from "~/domain/accounts/auth.server";
+import { startOutboxWorker } from "~/domain/email/send.server";
 import { logger } from "~/logger.server";
 import type { RequestContext } from "./load-context";
 import { createNonce, securityHeaders } from "./security-headers";
@@ -21,6 +23,8 @@ declare global {
 
 /** Request id, security headers and one log line per request (path only: queries can hold e-mails). */
 function requestBasics(dev: boolean): RequestHandler {
+  const google = config().google;
+  const formTargets = google ? [new URL(google.issuer).origin] : [];
   return (req, res, next) => {
     const incoming = req.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
@@ -28,8 +32,10 @@ function requestBasics(dev: boolean): RequestHandler {
     res.locals.requestId = requestId;
     res.locals.cspNonce = cspNonce;
     res.locals.clientIp = req.ip ?? null;
+    // better-auth reads the client IP (rate limits, session list) from this header only; a client's own value is replaced.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
     res.set("X-Request-Id", requestId);
-    res.set(securityHeaders(cspNonce, { dev, https: req.secure }));
+    res.set(securityHeaders(cspNonce, { dev, https: req.secure, formTargets }));
 
     const started = process.hrtime.bigint();
     res.on("finish", () => {
@@ -97,12 +103,17 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
 }
 
 /** Opens, migrates and seeds the database; the server listens only after this succeeds. */
+let stopOutbox: (() => Promise<void>) | undefined;
+
 export async function prepare(): Promise<void> {
   config();
   await database();
+  // Mail that could not be sent yet (an SMTP outage, a restart) goes out from here.
+  stopOutbox = startOutboxWorker();
 }
 
 export async function shutdown(): Promise<void> {
+  await stopOutbox?.();
   await closeDatabase();
 }
 

@@ -9,7 +9,14 @@ export function createNonce(): string {
  * The Content-Security-Policy, enforced (not report-only). In development
  * Vite injects inline scripts and a websocket, so the policy is looser there.
  */
-export function contentSecurityPolicy(nonce: string, options: { dev: boolean; https: boolean }): string {
+export type PolicyOptions = {
+  dev: boolean;
+  https: boolean;
+  /** Origins a form may lead to besides our own, such as the Google sign-in page after our redirect. */
+  formTargets?: string[];
+};
+
+export function contentSecurityPolicy(nonce: string, options: PolicyOptions): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`],
@@ -19,7 +26,7 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean; ht
     "connect-src": options.dev ? ["'self'", "ws:"] : ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
-    "form-action": ["'self'"],
+    "form-action": ["'self'", ...(options.formTargets ?? [])],
     "frame-ancestors": ["'none'"],
   };
   const policy = Object.entries(directives).map(([name, values]) => `${name} ${values.join(" ")}`);
@@ -28,7 +35,7 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean; ht
 }
 
 /** Headers every response carries, whatever produced it. */
-export function securityHeaders(nonce: string, options: { dev: boolean; https: boolean }): Record<string, string> {
+export function securityHeaders(nonce: string, options: PolicyOptions): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": contentSecurityPolicy(nonce, options),
     "Referrer-Policy": "strict-origin-when-cross-origin",

@@ -2,8 +2,9 @@ import { config } from "~/config.server";
 import { database } from "~/db/index.server";
 import { activeGenerator } from "~/domain/generation/active-generator.server";
 import { serveQuestion } from "~/domain/generation/serve-question.server";
+import { recordServed } from "~/domain/questions/history.server";
 import { methodNotAllowed, parseJsonBody } from "~/lib/http.server";
-import { anonymousVisitor } from "~/lib/visitor.server";
+import { quotaSubjectOf } from "~/lib/quota-subject.server";
 import { generateQuestionRequestSchema } from "~/shared/questions";
 import type { Route } from "./+types/api.v1.generate-question";
 
@@ -17,23 +18,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseJsonBody(request, generateQuestionRequestSchema);
   if (!parsed.ok) return parsed.response;
 
-  // Accounts arrive with the accounts issue; until then every caller is an anonymous visitor.
-  const visitor = await anonymousVisitor(request);
+  const { subject, userId, setCookie } = await quotaSubjectOf(request, context.clientIp);
   const { generator, metered } = activeGenerator();
   const { db } = await database();
   const serving = performance.now();
-  const result = await serveQuestion({ db, generator, metered, limits: config().aiQuota }, parsed.data, {
-    kind: "anonymous",
-    visitorId: visitor.id,
-    ip: context.clientIp,
-  });
+  const result = await serveQuestion({ db, generator, metered, limits: config().aiQuota }, parsed.data, subject);
+  // SPEC: a signed-in user's questions go into their history; anonymous ones stay in the browser.
+  if (userId && result.ok) await recordServed(db, userId, result.body.id);
   const done = performance.now();
   const headers = new Headers({
     "Cache-Control": "no-store",
     // Where the time went, for browser dev tools and the benchmark.
     "Server-Timing": `parse;dur=${(serving - started).toFixed(1)}, serve;dur=${(done - serving).toFixed(1)}`,
   });
-  if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
+  if (setCookie) headers.append("Set-Cookie", setCookie);
   if (!result.ok) return Response.json(result.problem, { status: result.status, headers });
   const { question, ...rest } = result.body;
   return Response.json({ question, ...rest }, { headers });

@@ -4,8 +4,8 @@ import { QuestionGenerator } from "~/components/generator/QuestionGenerator";
 import { database } from "~/db/index.server";
 import { listCategories } from "~/domain/categories.server";
 import { generatorPageData } from "~/domain/generation/generator-page.server";
+import { existingQuotaSubject } from "~/lib/quota-subject.server";
 import { seo } from "~/lib/seo";
-import { existingVisitorId } from "~/lib/visitor.server";
 import { HOME_CATEGORY_SLUGS } from "~/shared/categories";
 import type { Route } from "./+types/home";
 
@@ -13,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await database();
   const [all, generator] = await Promise.all([
     listCategories(db),
-    generatorPageData(await existingVisitorId(request), null),
+    generatorPageData(await existingQuotaSubject(request), null),
   ]);
   return { categories: all.filter((c) => HOME_CATEGORY_SLUGS.some((slug) => slug === c.slug)), ...generator };
 }

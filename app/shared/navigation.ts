@@ -3,7 +3,7 @@ import { CATEGORIES } from "./categories";
 export type NavLink = { to: string; label: string };
 
 /** Who is looking at the page, as far as navigation cares. */
-export type Viewer = { name: string; isAdmin: boolean } | null;
+export type Viewer = { id: string; name: string; isAdmin: boolean; plan: "free" | "premium" } | null;
 
 /** Header links per SPEC section 2: Saved only signed in, Admin only for admins, profile or sign-in. */
 export function headerLinks(viewer: Viewer): NavLink[] {

@@ -36,6 +36,8 @@ export function spawnServer(
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         LOG_LEVEL: "info",
+        // Links in e-mails and better-auth's origin check use the address tests browse.
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],

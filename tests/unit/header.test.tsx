@@ -24,7 +24,7 @@ describe("header links (SPEC section 2)", () => {
   });
 
   it("shows Saved and Profile to a signed-in user, but not Admin", () => {
-    const links = hrefs(renderHeader({ name: "Ada", isAdmin: false }));
+    const links = hrefs(renderHeader({ id: "u1", name: "Ada", isAdmin: false, plan: "free" }));
     expect(links).toEqual(expect.arrayContaining(["/saved-questions", "/profile"]));
     expect(links).not.toContain("/admin");
     expect(links).not.toContain("/sign-in");
@@ -32,7 +32,7 @@ describe("header links (SPEC section 2)", () => {
   });
 
   it("shows Admin only to admins", () => {
-    const html = renderHeader({ name: "Grace", isAdmin: true });
+    const html = renderHeader({ id: "u2", name: "Grace", isAdmin: true, plan: "free" });
     expect(hrefs(html)).toContain("/admin");
     expect(html).toContain(">Admin<");
   });

@@ -5,7 +5,7 @@ import type { CategorySlug } from "~/shared/categories";
 import { FALLBACK_QUESTIONS } from "~/shared/fallback-questions";
 import type { RemainingQuestions, ServedQuestion } from "~/shared/questions";
 import { activeGenerator } from "./active-generator.server";
-import { remainingAiGenerations } from "./quota.server";
+import { type QuotaSubject, remainingAiGenerations } from "./quota.server";
 import { firstQuestion } from "./serve-question.server";
 
 export type GeneratorPageData = { initialQuestion: ServedQuestion; remainingQuestions: RemainingQuestions };
@@ -15,7 +15,7 @@ export type GeneratorPageData = { initialQuestion: ServedQuestion; remainingQues
  * (check-in, reflective, standard) or the fallback question when that fails.
  */
 export async function generatorPageData(
-  visitorId: string | null,
+  subject: QuotaSubject | null,
   categorySlug: CategorySlug | null,
 ): Promise<GeneratorPageData> {
   const { metered } = activeGenerator();
@@ -29,8 +29,8 @@ export async function generatorPageData(
     });
     const remainingQuestions: RemainingQuestions = !metered
       ? "unlimited"
-      : visitorId
-        ? await remainingAiGenerations(db, { kind: "anonymous", visitorId, ip: null }, config().aiQuota)
+      : subject
+        ? await remainingAiGenerations(db, subject, config().aiQuota)
         : config().aiQuota.anonymous;
     return { initialQuestion: initial ?? FALLBACK_QUESTIONS[0]!, remainingQuestions };
   } catch (error) {

@@ -1,0 +1,217 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { and, eq } from "drizzle-orm";
+import type { Config } from "~/config.server";
+import type { Database } from "~/db/database.server";
+import { accounts, questions, rateLimits, sessions, twoFactors, users, verifications } from "~/db/schema";
+import type { EmailContent } from "~/domain/email/templates";
+import {
+  emailChangeEmail,
+  existingAccountEmail,
+  passwordResetEmail,
+  verificationEmail,
+  welcomeEmail,
+} from "~/domain/email/templates";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/shared/accounts";
+import { recordEvent } from "../analytics/events.server";
+import { createProfile, grantListedAdmin } from "./profiles.server";
+
+/** Where better-auth answers; pages call it through the same path. */
+export const AUTH_BASE_PATH = "/api/auth";
+
+/** Set by our HTTP layer from the socket (or the trusted proxy), replacing anything a client sent. */
+export const CLIENT_IP_HEADER = "x-circleup-client-ip";
+
+export const GOOGLE_PROVIDER_ID = "google";
+
+export const RESET_LINK_MINUTES = 60;
+
+type Logger = {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+};
+
+export type AuthDeps = {
+  db: Database;
+  config: Config;
+  secret: string;
+  sendEmail: (kind: string, to: string, content: EmailContent) => void;
+  logger: Logger;
+};
+
+/** Both loopback spellings are the same site for a local install. */
+function trustedOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (url.hostname !== "localhost" && url.hostname !== "127.0.0.1") return [url.origin];
+  return ["localhost", "127.0.0.1"].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`);
+}
+
+/**
+ * better-auth owns passwords, sessions, tokens, two-factor and Google
+ * sign-in; we only configure it. Every limit, mail and hook of accounts is
+ * here, so this file is the one to read for "what happens when a user ...".
+ */
+export function createAuth({ db, config, secret, sendEmail, logger }: AuthDeps) {
+  const { appName, publicUrl } = config;
+  const absolute = (path: string) => `${publicUrl}${path}`;
+
+  return betterAuth({
+    appName,
+    baseURL: publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: trustedOrigins(publicUrl),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+        rateLimit: rateLimits,
+      },
+    }),
+    telemetry: { enabled: false },
+    logger: {
+      level: "warn",
+      // Messages only: better-auth's extra arguments can carry user records.
+      log: (level, message) => {
+        if (level === "error") logger.error({ component: "auth" }, message);
+        else if (level === "warn") logger.warn({ component: "auth" }, message);
+      },
+    },
+    advanced: {
+      cookiePrefix: "circleup",
+      useSecureCookies: publicUrl.startsWith("https://"),
+      database: { generateId: "uuid" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        sendEmail(
+          "password_reset",
+          user.email,
+          passwordResetEmail({ appName, name: user.name, url, expiresInMinutes: RESET_LINK_MINUTES }),
+        );
+      },
+      // Sign-up answers the same whether or not the address is taken; the owner hears about it by mail.
+      onExistingUserSignUp: async ({ user }) => {
+        sendEmail(
+          "existing_account",
+          user.email,
+          existingAccountEmail({
+            appName,
+            name: user.name,
+            signInUrl: absolute("/sign-in"),
+            resetUrl: absolute("/sign-in?forgot=1"),
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        sendEmail("verification", user.email, verificationEmail({ appName, name: user.name, url }));
+      },
+      afterEmailVerification: async (user) => {
+        sendEmail("welcome", user.email, welcomeEmail({ appName, name: user.name, url: absolute("/") }));
+      },
+    },
+    user: {
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
+          sendEmail("email_change", user.email, emailChangeEmail({ appName, name: user.name, newEmail, url }));
+        },
+      },
+      deleteUser: {
+        enabled: true,
+        // Published questions stay for the community without an author; unpublished ones go with the account.
+        beforeDelete: async (user) => {
+          await db.transaction(async (tx) => {
+            await tx
+              .delete(questions)
+              .where(and(eq(questions.authorId, user.id), eq(questions.source, "user_submitted")));
+          });
+        },
+      },
+    },
+    account: {
+      // Google may join an existing account only when it vouches for the address (email_verified).
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 10 },
+        "/sign-up/email": { window: 60, max: 5 },
+        "/request-password-reset": { window: 60, max: 3 },
+        "/send-verification-email": { window: 60, max: 3 },
+        "/two-factor/*": { window: 60, max: 10 },
+        "/change-password": { window: 60, max: 5 },
+        "/change-email": { window: 60, max: 5 },
+        "/delete-user": { window: 60, max: 5 },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await createProfile(db, user, config.adminEmails);
+            await recordEvent(db, "sign_up", { userId: user.id }).catch(() => {});
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            await grantListedAdmin(db, session.userId, config.adminEmails);
+            await recordEvent(db, "login", { userId: session.userId }).catch(() => {});
+          },
+        },
+      },
+    },
+    plugins: [
+      twoFactor({ issuer: appName }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,74 @@
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "~/domain/accounts/auth.server";
+import { getAuth } from "~/domain/accounts/auth-instance.server";
+
+/** Headers of the page request that better-auth needs: who (cookies), from where (IP, agent), CSRF (origin). */
+const FORWARDED = ["cookie", "origin", "referer", "user-agent", CLIENT_IP_HEADER];
+
+export type AuthAnswer = {
+  ok: boolean;
+  status: number;
+  /** better-auth's JSON answer ({code, message} on errors). */
+  body: Record<string, unknown> | null;
+  /** Set-Cookie headers to pass on to the browser. */
+  cookies: string[];
+  /** Where better-auth redirected, for endpoints that answer with a redirect. */
+  location: string | null;
+  retryAfterSeconds: number | null;
+};
+
+/**
+ * Calls a better-auth endpoint on behalf of a page's form action. Going
+ * through its HTTP handler (not `auth.api`) keeps its rate limits and
+ * origin checks in force for our own forms.
+ */
+export async function callAuth(
+  request: Request,
+  path: string,
+  body?: Record<string, unknown>,
+  method: "GET" | "POST" = "POST",
+): Promise<AuthAnswer> {
+  const auth = await getAuth();
+  const headers = new Headers();
+  for (const name of FORWARDED) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  if (body) headers.set("content-type", "application/json");
+  const url = new URL(`${AUTH_BASE_PATH}${path}`, auth.options.baseURL as string);
+  const response = await auth.handler(
+    new Request(url, { method, headers, body: body ? JSON.stringify(body) : undefined, redirect: "manual" }),
+  );
+  const text = await response.text();
+  let parsed: Record<string, unknown> | null = null;
+  try {
+    parsed = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  } catch {
+    parsed = null;
+  }
+  const retryAfter = Number(response.headers.get("x-retry-after") ?? response.headers.get("retry-after"));
+  return {
+    ok: response.ok,
+    status: response.status,
+    body: parsed,
+    cookies: response.headers.getSetCookie(),
+    location: response.headers.get("location"),
+    retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  };
+}
+
+/** Headers carrying better-auth's cookies on our own response. */
+export function withCookies(answer: Pick<AuthAnswer, "cookies">, init: HeadersInit = {}): Headers {
+  const headers = new Headers(init);
+  for (const cookie of answer.cookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+/** A user-facing sentence for a failed call; `fallback` is SPEC's text for the flow. */
+export function authErrorMessage(answer: AuthAnswer, fallback: string): string {
+  if (answer.status === 429) {
+    const wait = answer.retryAfterSeconds;
+    return `Too many attempts. Please wait ${wait ? `${wait} seconds` : "a minute"} and try again.`;
+  }
+  const message = answer.body?.message;
+  return typeof message === "string" && message ? message : fallback;
+}

@@ -1,0 +1,54 @@
+import { redirect } from "react-router";
+import { database } from "~/db/index.server";
+import { getAuth } from "~/domain/accounts/auth-instance.server";
+import { currentUser, type SignedInUser } from "~/domain/accounts/viewer.server";
+import { problem } from "./http.server";
+
+// One session lookup per request, however many loaders ask.
+const lookups = new WeakMap<Request, Promise<SignedInUser | null>>();
+
+export function getUser(request: Request): Promise<SignedInUser | null> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = (async () => currentUser(await getAuth(), (await database()).db, request.headers))();
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+/** The path and query of this request, to come back to after signing in. */
+export function returnPath(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+export function signInPath(redirectTo: string): string {
+  return redirectTo === "/" ? "/sign-in" : `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`;
+}
+
+/** Route guard for pages that need an account: to /sign-in and back again afterwards. */
+export async function requireUser(request: Request): Promise<SignedInUser> {
+  const user = await getUser(request);
+  if (!user) throw redirect(signInPath(returnPath(request)));
+  return user;
+}
+
+/** Route guard for sign-in, sign-up and friends: a signed-in user goes home. */
+export async function requireSignedOut(request: Request): Promise<void> {
+  if (await getUser(request)) throw redirect("/");
+}
+
+/** Admin pages: visitors sign in first; signed-in non-admins get a 403 page. */
+export async function requireAdminPage(request: Request): Promise<SignedInUser> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw new Response("Admin access required", { status: 403 });
+  return user;
+}
+
+/** Admin API actions, decided on the server from the profile, whatever the client claims. */
+export async function requireAdminApi(request: Request): Promise<SignedInUser> {
+  const user = await getUser(request);
+  if (!user) throw problem(401, "Please sign in to continue", "UNAUTHENTICATED");
+  if (!user.isAdmin) throw problem(403, "Admin access required", "FORBIDDEN");
+  return user;
+}

@@ -1,0 +1,107 @@
+import { Search, ShieldCheck } from "lucide-react";
+import { data, Form } from "react-router";
+import { FormMessage } from "~/components/forms/FormMessage";
+import { SubmitButton } from "~/components/forms/SubmitButton";
+import { TextField } from "~/components/forms/TextField";
+import { database } from "~/db/index.server";
+import { findUserIdByEmail, getProfile } from "~/domain/accounts/profiles.server";
+import { changeAccess } from "~/domain/admin/access.server";
+import { seo } from "~/lib/seo";
+import { requireAdminPage } from "~/lib/session.server";
+import { emailOnlySchema } from "~/shared/accounts";
+import type { Route } from "./+types/admin";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminPage(request);
+  const email = new URL(request.url).searchParams.get("email");
+  if (!email) return { query: "", found: null, searched: false };
+  const parsed = emailOnlySchema.safeParse({ email });
+  if (!parsed.success) return { query: email, found: null, searched: true };
+  const { db } = await database();
+  const userId = await findUserIdByEmail(db, parsed.data.email);
+  const found = userId ? await getProfile(db, userId) : null;
+  return { query: email, found, searched: true };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Admin", description: "Administer CircleUp.", path: "/admin", noindex: true });
+
+const CHANGES = {
+  "grant-admin": { isAdmin: true },
+  "revoke-admin": { isAdmin: false },
+  "grant-premium": { plan: "premium" },
+  "revoke-premium": { plan: "free" },
+} as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdminPage(request);
+  const form = await request.formData();
+  const change = CHANGES[String(form.get("intent")) as keyof typeof CHANGES];
+  const userId = String(form.get("userId") ?? "");
+  if (!change || !userId) return data({ error: "Unknown action" }, { status: 400 });
+  const { db } = await database();
+  const result = await changeAccess(db, admin.id, userId, change);
+  if (!result.ok) return data({ error: result.error }, { status: result.status });
+  return { success: `Saved: ${result.profile.fullName} is now ${describe(result.profile)}.` };
+}
+
+const describe = (p: { isAdmin: boolean; plan: string }) =>
+  `${p.isAdmin ? "an admin" : "not an admin"} on the ${p.plan} plan`;
+
+/** The admin console; users first (the moderation queue and analytics join it with the community features). */
+export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, found, searched } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
+      <h1 className="flex items-center gap-3 font-serif text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
+        <ShieldCheck className="h-8 w-8 text-brand-700" aria-hidden="true" />
+        Admin
+      </h1>
+      <section aria-labelledby="users-title" className="mt-8 rounded-3xl border border-line bg-white p-6 sm:p-8">
+        <h2 id="users-title" className="font-serif text-2xl font-semibold text-ink">
+          Users
+        </h2>
+        <Form method="get" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+          <TextField label="Find a user by email" name="email" type="email" defaultValue={query} className="flex-1" />
+          <button
+            type="submit"
+            className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            <Search className="h-4 w-4" aria-hidden="true" />
+            Find
+          </button>
+        </Form>
+        <div className="mt-6 space-y-4">
+          {actionData && "error" in actionData && <FormMessage tone="error">{actionData.error}</FormMessage>}
+          {actionData && "success" in actionData && <FormMessage tone="success">{actionData.success}</FormMessage>}
+          {searched && !found && <p className="text-ink-muted">No account uses that address.</p>}
+          {found && (
+            <div className="rounded-2xl border border-line p-4">
+              <p className="font-semibold text-ink">{found.fullName}</p>
+              <p className="text-sm text-ink-muted">
+                {found.email}: {describe(found)}
+              </p>
+              <Form method="post" className="mt-4 flex flex-wrap gap-2">
+                <input type="hidden" name="userId" value={found.userId} />
+                <SubmitButton
+                  intent={found.isAdmin ? "revoke-admin" : "grant-admin"}
+                  pendingLabel="Saving..."
+                  variant="secondary"
+                >
+                  {found.isAdmin ? "Revoke admin" : "Make admin"}
+                </SubmitButton>
+                <SubmitButton
+                  intent={found.plan === "premium" ? "revoke-premium" : "grant-premium"}
+                  pendingLabel="Saving..."
+                  variant="secondary"
+                >
+                  {found.plan === "premium" ? "Move to free plan" : "Grant premium"}
+                </SubmitButton>
+              </Form>
+            </div>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

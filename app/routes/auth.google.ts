@@ -1,0 +1,25 @@
+import { redirect } from "react-router";
+import { GOOGLE_PROVIDER_ID } from "~/domain/accounts/auth.server";
+import { callAuth, withCookies } from "~/lib/auth-endpoint.server";
+import { safeRedirectPath } from "~/shared/accounts";
+import type { Route } from "./+types/auth.google";
+
+/** POST /auth/google: asks better-auth for Google's authorization URL and sends the browser there. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const next = safeRedirectPath(form.get("redirectTo"));
+  const answer = await callAuth(request, "/sign-in/oauth2", {
+    providerId: GOOGLE_PROVIDER_ID,
+    callbackURL: `/auth/callback?next=${encodeURIComponent(next)}`,
+    newUserCallbackURL: `/auth/callback?next=${encodeURIComponent(next)}`,
+    errorCallbackURL: "/sign-in?error=google",
+  });
+  const url = answer.body?.url;
+  // SPEC: Google problems end silently on the sign-in page.
+  if (!answer.ok || typeof url !== "string") throw redirect("/sign-in?error=google");
+  return redirect(url, { headers: withCookies(answer) });
+}
+
+export function loader() {
+  return redirect("/sign-in");
+}

@@ -1,0 +1,47 @@
+import { getAuth } from "~/domain/accounts/auth-instance.server";
+import { seo } from "~/lib/seo";
+import { requireUser } from "~/lib/session.server";
+import type { Route } from "./+types/route";
+import { type ProfileActionResult, profileAction } from "./actions.server";
+import { ProfilePage } from "./ProfilePage";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const auth = await getAuth();
+  const [sessions, accounts] = await Promise.all([
+    auth.api.listSessions({ headers: request.headers }),
+    auth.api.listUserAccounts({ headers: request.headers }),
+  ]);
+  return {
+    user: {
+      name: user.name,
+      email: user.email,
+      plan: user.plan,
+      isAdmin: user.isAdmin,
+      twoFactorEnabled: user.twoFactorEnabled,
+    },
+    hasPassword: accounts.some((a) => a.providerId === "credential"),
+    providers: accounts.map((a) => a.providerId).filter((p) => p !== "credential"),
+    sessions: sessions
+      .map((s) => ({
+        id: s.id,
+        createdAt: s.createdAt,
+        userAgent: s.userAgent ?? null,
+        ipAddress: s.ipAddress ?? null,
+        current: s.id === user.sessionId,
+      }))
+      .sort((a, b) => Number(b.current) - Number(a.current) || +new Date(b.createdAt) - +new Date(a.createdAt)),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  return profileAction(request, user);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Your profile", description: "Your CircleUp account.", path: "/profile", noindex: true });
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  return <ProfilePage data={loaderData} result={actionData as ProfileActionResult | undefined} />;
+}
