@@ -26,7 +26,8 @@ export function assertBuilt(): void {
 export function spawnServer(
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; port: number; dataDir: string; output: () => string }> {
-  return freePort().then((port) => {
+  // A test may pick the port first, when a peer (an OpenID provider) must know the server's address.
+  return (env.PORT ? Promise.resolve(Number(env.PORT)) : freePort()).then((port) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "circleup-e2e-"));
     const child = spawn(process.execPath, ["server.js", "--no-build"], {
       cwd: ROOT,
@@ -39,6 +40,7 @@ export function spawnServer(
         // Links in e-mails and better-auth's origin check use the address tests browse.
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         ...env,
+        PORT: String(port),
       },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -205,6 +205,7 @@ export function createAuth({ db, config, secret, sendEmail, logger }: AuthDeps) 
                   discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
                   scopes: ["openid", "email", "profile"],
                   pkce: true,
+                  authentication: "basic",
                 },
               ],
             }),

@@ -25,7 +25,7 @@ const ok = (section: string, success: string, answer?: AuthAnswer) =>
 const fail = (section: string, error: string, status = 400) =>
   data<ProfileActionResult>({ section, error }, { status });
 const failed = (section: string, answer: AuthAnswer, fallback: string) =>
-  fail(section, authErrorMessage(answer, fallback), answer.status >= 400 ? answer.status : 400);
+  fail(section, authErrorMessage(answer, fallback), Math.max(answer.status, 400));
 
 const passwordOnly = z.object({ password: z.string().min(1, "Please enter your password") });
 
