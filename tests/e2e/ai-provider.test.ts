@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpAndVerify } from "../support/accounts";
 import { startFakeOpenAI } from "../support/fake-openai";
+import { HttpClient } from "../support/http-client";
 import { type RunningServer, startServer } from "../support/server";
+import { type SmtpTestServer, startSmtpServer } from "../support/smtp";
 
 /**
  * The built server with a real OpenAI-protocol peer on loopback standing in
@@ -9,12 +12,17 @@ import { type RunningServer, startServer } from "../support/server";
 describe("generation with an AI provider configured", () => {
   let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
   let server: RunningServer;
+  let smtp: SmtpTestServer;
   /** Ids of the AI questions stored so far: sent as seen, so fallbacks come from the curated library. */
   const aiIds: string[] = [];
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
+    smtp = await startSmtpServer();
     server = await startServer({
+      SMTP_URL: smtp.url,
+      ADMIN_EMAILS: "admin@example.com",
+      AI_QUOTA_FREE: "3",
       AI_API_KEY: "sk-e2e-secret",
       AI_BASE_URL: fake.baseURL,
       AI_MODEL: "deepseek-chat",
@@ -25,6 +33,7 @@ describe("generation with an AI provider configured", () => {
   afterAll(async () => {
     await server?.stop();
     await fake?.close();
+    await smtp?.close();
   });
 
   const generate = (cookie: string | null, body: Record<string, unknown> = {}) =>
@@ -101,5 +110,44 @@ describe("generation with an AI provider configured", () => {
     });
     expect(JSON.stringify(body)).not.toContain("sk-e2e");
     expect(server.output()).not.toContain("sk-e2e-secret");
+  });
+
+  it("meters a free account per day and lets premium generate without limit", async () => {
+    fake.reset();
+    const member = new HttpClient(server.url);
+    await signUpAndVerify(member, smtp, "member@example.com");
+    const ask = async () =>
+      (
+        await member.postJson("/api/v1/generate-question", {
+          meetingContext: "check-out",
+          questionStyle: "reflective",
+          engagementLevel: "deep",
+          fresh: true,
+          seenIds: aiIds,
+        })
+      ).json();
+
+    for (let left = 2; left >= 0; left--) {
+      const body = await ask();
+      expect(body).toMatchObject({ source: "ai_generated", remainingQuestions: left });
+      aiIds.push(body.id);
+    }
+    const fourth = await ask();
+    expect(fourth.source).toBe("curated");
+    expect(fourth.aiError.code).toBe("QUOTA_EXCEEDED");
+    expect(fourth.notice).toContain("renew tomorrow");
+
+    const admin = new HttpClient(server.url);
+    await signUpAndVerify(admin, smtp, "admin@example.com");
+    const profile = await (await member.get("/profile/export")).json();
+    const granted = await admin.postJson(`/api/v1/admin/users/${profile.account.id}`, { plan: "premium" });
+    expect(granted.status).toBe(200);
+
+    for (let i = 0; i < 6; i++) {
+      const body = await ask();
+      expect(body).toMatchObject({ source: "ai_generated", remainingQuestions: "unlimited" });
+      aiIds.push(body.id);
+    }
+    expect(fake.received.filter((r) => r.body.max_tokens !== 1)).toHaveLength(9);
   });
 });

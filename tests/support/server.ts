@@ -33,7 +33,6 @@ export function spawnServer(
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? "",
-        PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         LOG_LEVEL: "info",

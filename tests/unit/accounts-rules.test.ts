@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { existingAccountEmail, verificationEmail } from "~/domain/email/templates";
+import { safeRedirectPath, signInSchema, signUpSchema } from "~/shared/accounts";
+
+describe("where sign-in may send a user back to", () => {
+  it.each([
+    ["/saved-questions?tab=all", "/saved-questions?tab=all"],
+    ["/profile#security", "/profile#security"],
+    ["/", "/"],
+  ])("keeps the same-site path %s", (input, expected) => {
+    expect(safeRedirectPath(input)).toBe(expected);
+  });
+
+  it.each([
+    "https://evil.example",
+    "//evil.example/path",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "javascript:alert(1)",
+    "/\t/evil.example",
+    "evil.example",
+    "",
+    undefined,
+    42,
+  ])("refuses %s and falls back to /", (input) => {
+    expect(safeRedirectPath(input)).toBe("/");
+  });
+});
+
+describe("the sign-up and sign-in forms", () => {
+  it("asks for every field with SPEC's message", () => {
+    const result = signUpSchema.safeParse({ fullName: "", email: "a@b.example", password: "long enough" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("Please fill in all fields");
+  });
+
+  it("needs a password of at least 8 characters and a valid e-mail", () => {
+    const short = signUpSchema.safeParse({ fullName: "Ada", email: "ada@example.com", password: "1234567" });
+    expect(short.error?.issues[0]?.message).toBe("Password must be at least 8 characters");
+    const email = signUpSchema.safeParse({ fullName: "Ada", email: "not-an-email", password: "12345678" });
+    expect(email.error?.issues[0]?.message).toBe("Please enter a valid email address");
+  });
+
+  it("trims the name and lowercases the e-mail", () => {
+    const result = signUpSchema.parse({ fullName: "  Ada  ", email: " Ada@Example.COM ", password: "12345678" });
+    expect(result).toEqual({ fullName: "Ada", email: "ada@example.com", password: "12345678" });
+  });
+
+  it("needs both e-mail and password to sign in", () => {
+    expect(signInSchema.safeParse({ email: "ada@example.com", password: "" }).success).toBe(false);
+  });
+});
+
+describe("account e-mails", () => {
+  it("escape what users typed and carry the link in both parts", () => {
+    const mail = verificationEmail({
+      appName: "CircleUp",
+      name: '<script>alert("x")</script>',
+      url: "https://circleup.example/api/auth/verify-email?token=abc&callbackURL=%2F",
+    });
+    expect(mail.subject).toBe("Verify your email for CircleUp");
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("&lt;script&gt;");
+    expect(mail.html).toContain("token=abc&amp;callbackURL");
+    expect(mail.text).toContain("https://circleup.example/api/auth/verify-email?token=abc&callbackURL=%2F");
+  });
+
+  it("tell the owner of a taken address how to sign in or reset", () => {
+    const mail = existingAccountEmail({
+      appName: "CircleUp",
+      name: "Ada",
+      signInUrl: "https://c.example/sign-in",
+      resetUrl: "https://c.example/sign-in?forgot=1",
+    });
+    expect(mail.text).toContain("https://c.example/sign-in");
+    expect(mail.text).toContain("https://c.example/sign-in?forgot=1");
+  });
+});
