@@ -226,4 +226,60 @@ describe("accounts over HTTP", () => {
     expect(new Set(historyIds).size).toBe(historyIds.length);
     expect(historyIds.length).toBeGreaterThanOrEqual(3);
   });
+
+  it("changes the e-mail address only after both addresses confirm", async () => {
+    const http = await newVerifiedUser("old@example.com");
+    const asked = await http.postForm("/profile", { intent: "email", newEmail: "new@example.com" });
+    expect(await asked.text()).toContain("open the link we sent to old@example.com");
+    const confirm = await mailTo("old@example.com", /confirm your new email/i);
+    const first = linksIn(confirm).find((l) => l.includes("/api/auth/"));
+    await http.follow(first as string);
+    const verifyNew = await mailTo("new@example.com", /verify/i);
+    const second = linksIn(verifyNew).find((l) => l.includes("/api/auth/verify-email"));
+    await http.follow(second as string);
+    const exported = await (await http.get("/profile/export")).json();
+    expect(exported.account.email).toBe("new@example.com");
+    await http.postForm("/sign-out", {});
+    expect((await signIn(client(), "new@example.com", TEST_PASSWORD)).status).toBe(302);
+  });
+
+  it("signs out every device at once", async () => {
+    const email = "devices@example.com";
+    const laptop = await newVerifiedUser(email);
+    const phone = client();
+    expect((await signIn(phone, email, TEST_PASSWORD)).status).toBe(302);
+    expect((await phone.get("/profile")).status).toBe(200);
+    const out = await laptop.postForm("/sign-out", { scope: "everywhere" });
+    expect(out.headers.get("location")).toBe("/sign-in?notice=signedOut");
+    expect((await phone.get("/profile")).status).toBe(302);
+    expect((await laptop.get("/profile")).status).toBe(302);
+  });
+
+  it("deletes an account only with the password and the typed confirmation", async () => {
+    const email = "leaving@example.com";
+    const http = await newVerifiedUser(email);
+    const unconfirmed = await http.postForm("/profile", {
+      intent: "delete",
+      hasPassword: "true",
+      password: TEST_PASSWORD,
+    });
+    expect(await unconfirmed.text()).toContain("Type &quot;delete&quot; to confirm.");
+    const wrong = await http.postForm("/profile", {
+      intent: "delete",
+      hasPassword: "true",
+      password: "not it at all",
+      confirm: "delete",
+    });
+    expect(wrong.status).toBe(400);
+    const deleted = await http.postForm("/profile", {
+      intent: "delete",
+      hasPassword: "true",
+      password: TEST_PASSWORD,
+      confirm: "delete",
+    });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("location")).toBe("/?notice=account-deleted");
+    expect((await http.get("/profile")).status).toBe(302);
+    expect((await signIn(client(), email, TEST_PASSWORD)).status).toBe(401);
+  });
 });

@@ -133,15 +133,23 @@ describe.skipIf(!chromium)("the app shell in a browser", () => {
     await page.getByText(text).waitFor({ state: "detached" });
   });
 
-  it.each(["/", "/about", "/how-to", "/contact", "/no-such-page"])(
-    "has no accessibility violations on %s",
-    async (path) => {
-      await open(path);
-      for (const width of [1280, 375]) {
-        await page.setViewportSize({ width, height: 800 });
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-      }
-    },
-  );
+  it.each([
+    "/",
+    "/about",
+    "/how-to",
+    "/contact",
+    "/no-such-page",
+    "/sign-in",
+    "/sign-up",
+    "/verify-email?email=ada%40example.com",
+    "/reset-password?token=abc",
+    "/sign-in/two-factor",
+  ])("has no accessibility violations on %s", async (path) => {
+    await open(path);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+    }
+  });
 });
