@@ -71,6 +71,9 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, httpUrl.default("https://accounts.google.com")),
 });
 
+/** Values that can hold passwords or keys: errors name the variable but never repeat its value. */
+const SECRET_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL", "AUTH_SECRET", "GOOGLE_CLIENT_SECRET"]);
+
 export type Config = {
   env: "development" | "production" | "test";
   port: number;
@@ -101,7 +104,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     const issue = result.error.issues[0];
     const variable = String(issue?.path[0] ?? "environment");
-    const shown = variable === "DATABASE_URL" ? "" : ` (got "${env[variable]}")`;
+    const shown = SECRET_VARIABLES.has(variable) ? "" : ` (got "${env[variable]}")`;
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}${shown}`);
   }
   const v = result.data;

@@ -15,6 +15,7 @@ import type { Route } from "./+types/sign-in";
 const NOTICES: Record<string, string> = {
   reset: "Your password has been changed. Sign in with the new one.",
   signedOut: "You are signed out.",
+  accountDeleted: "Your account and everything in it are deleted. Thank you for the meetings you ran with us.",
   google: "Google sign-in did not complete. Please try again or use your e-mail and password.",
 };
 

@@ -161,6 +161,18 @@ describe("accounts over HTTP", () => {
       expect(answer.headers.get("location")).toBe("/");
       await http.postForm("/sign-out", {});
     }
+    // Google's return without a session goes silently to sign-in, on both callback paths.
+    for (const callback of ["/auth/callback?next=%2Fprofile", "/auth/v1/callback?next=%2Fprofile"]) {
+      const answer = await client().get(callback);
+      expect(answer.headers.get("location")).toBe("/sign-in");
+    }
+    // Admin pages: visitors sign in first, other users are refused.
+    expect((await client().get("/admin")).headers.get("location")).toBe("/sign-in?redirectTo=%2Fadmin");
+    await signIn(http, email, TEST_PASSWORD);
+    const adminPage = await http.get("/admin");
+    expect(adminPage.status).toBe(403);
+    expect(await adminPage.text()).toContain("Admin access required");
+    await http.postForm("/sign-out", {});
     // Signed-in users are sent home from the signed-out pages.
     await signIn(http, email, TEST_PASSWORD);
     const signInPage = await http.get("/sign-in");
@@ -278,7 +290,7 @@ describe("accounts over HTTP", () => {
       confirm: "delete",
     });
     expect(deleted.status).toBe(302);
-    expect(deleted.headers.get("location")).toBe("/?notice=account-deleted");
+    expect(deleted.headers.get("location")).toBe("/sign-in?notice=accountDeleted");
     expect((await http.get("/profile")).status).toBe(302);
     expect((await signIn(client(), email, TEST_PASSWORD)).status).toBe(401);
   });

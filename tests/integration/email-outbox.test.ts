@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
 import type { DatabaseHandle } from "~/db/database.server";
-import { emailOutbox, users } from "~/db/schema";
+import { analyticsEvents, emailOutbox, profiles, users } from "~/db/schema";
 import { createAuth } from "~/domain/accounts/auth.server";
 import { createMailer } from "~/domain/email/mailer.server";
 import { deliverDueEmails, enqueueEmail, outboxSummary } from "~/domain/email/outbox.server";
@@ -52,6 +52,18 @@ describe.each(testEngines())("the e-mail outbox on $engine", ({ engine, availabl
       );
       expect(signUp.status).toBe(200);
       await Promise.all(queued);
+      // The profile and the first-party sign_up event come with the account.
+      const [created] = await db.select().from(users).where(eq(users.email, "noor@example.com"));
+      const [profile] = await db
+        .select()
+        .from(profiles)
+        .where(eq(profiles.userId, created?.id ?? ""));
+      expect(profile).toMatchObject({ fullName: "Noor", plan: "free", isAdmin: false });
+      const events = await db
+        .select()
+        .from(analyticsEvents)
+        .where(eq(analyticsEvents.userId, created?.id ?? ""));
+      expect(events.map((e) => e.name)).toEqual(["sign_up"]);
 
       const down = await deliverDueEmails(db, mailer, { from: FROM });
       expect(down).toEqual({ sent: 0, retried: 1, failed: 0 });

@@ -6,7 +6,7 @@ export type OidcUser = { sub: string; email: string; emailVerified: boolean; nam
 
 export type OidcTestProvider = { issuer: string; close(): Promise<void> };
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
@@ -77,7 +77,7 @@ export async function startOidcProvider({
     }
     if (details.prompt.name === "login") {
       const buttons = users
-        .map((u) => `<button name="sub" value="${escape(u.sub)}">Sign in as ${escape(u.email)}</button>`)
+        .map((u) => `<button name="sub" value="${escapeHtml(u.sub)}">Sign in as ${escapeHtml(u.email)}</button>`)
         .join("");
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       res.end(

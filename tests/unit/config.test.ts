@@ -55,4 +55,35 @@ describe("configuration from the environment", () => {
     const attempt = () => parseConfig({ DATABASE_URL: "mysql://root:hunter2@db/app" });
     expect(attempt).toThrow(/^Invalid configuration: DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL$/);
   });
+
+  it("reads the account and e-mail settings", () => {
+    const config = parseConfig({
+      ADMIN_EMAILS: " Boss@Example.com, ops@example.com ,",
+      SMTP_URL: "smtp://user:pw@mail.example:587",
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+      PUBLIC_URL: "https://circleup.example",
+    });
+    expect(config.adminEmails).toEqual(["boss@example.com", "ops@example.com"]);
+    expect(config.smtpUrl).toBe("smtp://user:pw@mail.example:587");
+    expect(config.mailFrom).toBe("CircleUp <no-reply@circleup.example>");
+    expect(config.google).toEqual({ clientId: "id", clientSecret: "secret", issuer: "https://accounts.google.com" });
+    // Google needs both halves; one alone shows no button.
+    expect(parseConfig({ GOOGLE_CLIENT_ID: "id" }).google).toBeUndefined();
+    expect(parseConfig({}).mailFrom).toBe("CircleUp <no-reply@localhost.localdomain>");
+  });
+
+  it.each([
+    [{ SMTP_URL: "http://user:hunter2@mail.example" }, "SMTP_URL must be an smtp:// or smtps:// URL"],
+    [{ AUTH_SECRET: "hunter2" }, "AUTH_SECRET must be at least 32 characters"],
+  ])("names a bad secret setting without repeating it: %o", (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message);
+    expect(() => parseConfig(env)).not.toThrow(/hunter2/);
+  });
+
+  it("names a bad admin list", () => {
+    expect(() => parseConfig({ ADMIN_EMAILS: "boss@example.com, nope" })).toThrow(
+      /^Invalid configuration: ADMIN_EMAILS must be a comma-separated list of e-mail addresses/,
+    );
+  });
 });

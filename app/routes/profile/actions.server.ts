@@ -122,7 +122,7 @@ const HANDLERS: Record<string, Handler> = {
     if (hasPassword && !password) return fail("delete", "Please enter your password");
     const answer = await callAuth(request, "/delete-user", hasPassword ? { password } : {});
     if (!answer.ok) return failed("delete", answer, "Failed to delete your account");
-    throw redirect("/?notice=account-deleted", { headers: withCookies(answer) });
+    throw redirect("/sign-in?notice=accountDeleted", { headers: withCookies(answer) });
   },
 };
 
