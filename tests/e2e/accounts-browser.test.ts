@@ -56,6 +56,8 @@ describe.skipIf(!chromium)("accounts in the browser", () => {
   }
 
   async function signIn(email: string, password: string) {
+    // The URL changes before React has rendered the new page; wait for the form itself.
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign In" }).click();
