@@ -45,6 +45,8 @@ export const questions = pgTable(
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
     source: text("source").notNull(),
     status: text("status").notNull().default("published"),
+    /** Why an admin rejected a submitted question, shown to its author. */
+    moderationNote: text("moderation_note"),
     /** The account that submitted it; null for curated and generated questions. */
     authorId: text("author_id"),
     upvotes: integer("upvotes").notNull().default(0),
@@ -58,6 +60,11 @@ export const questions = pgTable(
     // The generator's lookup: one cell of the library, optionally one category.
     index("questions_cell_idx").on(t.meetingContext, t.questionStyle, t.engagementLevel, t.categoryId),
     index("questions_type_idx").on(t.type, t.questionStyle),
+    // The community list's three sorts, read 25 at a time.
+    index("questions_popular_idx").on(t.status, t.totalVotes.desc(), t.voteScore.desc(), t.createdAt.desc()),
+    index("questions_trending_idx").on(t.status, t.voteScore.desc(), t.totalVotes.desc(), t.createdAt.desc()),
+    index("questions_newest_idx").on(t.status, t.createdAt.desc()),
+    index("questions_author_idx").on(t.authorId),
     check("questions_type_check", sql`${t.type} in ('check-in', 'energizer', 'check-out')`),
     check("questions_source_check", sql`${t.source} in ('curated', 'ai_generated', 'user_submitted')`),
     check("questions_status_check", sql`${t.status} in ('published', 'pending', 'rejected')`),
@@ -266,4 +273,43 @@ export const adminAuditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("admin_audit_log_created_idx").on(t.createdAt)],
+);
+
+/** One vote per user and question; the question's counters always equal these rows. */
+export const votes = pgTable(
+  "votes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    direction: text("direction").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    index("votes_question_idx").on(t.questionId),
+    check("votes_direction_check", sql`${t.direction} in ('up', 'down')`),
+  ],
+);
+
+/** A user's saved questions, newest first. */
+export const savedQuestions = pgTable(
+  "saved_questions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    index("saved_questions_recent_idx").on(t.userId, t.createdAt),
+  ],
 );

@@ -1,4 +1,5 @@
 import type { ZodType } from "zod";
+import { isUuid } from "~/shared/ids";
 
 /** An API error answer: `{error, code, retryable}` plus anything specific, never a stack. */
 export function problem(
@@ -40,4 +41,10 @@ export async function parseJsonBody<T>(
     ? issue.message
     : `${field ?? "body"}: ${issue?.message ?? "is invalid"}`;
   return { ok: false, response: problem(400, message, "INVALID_INPUT", { field }) };
+}
+
+/** A question id from the path: SPEC section 5 accepts UUIDs only. */
+export function questionIdParam(value: string | undefined): string {
+  if (!value || !isUuid(value)) throw problem(400, "Invalid questionId: must be a UUID", "INVALID_INPUT");
+  return value.toLowerCase();
 }

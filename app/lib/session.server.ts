@@ -47,8 +47,14 @@ export async function requireAdminPage(request: Request): Promise<SignedInUser> 
 
 /** Admin API actions, decided on the server from the profile, whatever the client claims. */
 export async function requireAdminApi(request: Request): Promise<SignedInUser> {
+  const user = await requireUserApi(request);
+  if (!user.isAdmin) throw problem(403, "Admin access required", "FORBIDDEN");
+  return user;
+}
+
+/** API actions for members: votes, saves, submissions. */
+export async function requireUserApi(request: Request): Promise<SignedInUser> {
   const user = await getUser(request);
   if (!user) throw problem(401, "Please sign in to continue", "UNAUTHENTICATED");
-  if (!user.isAdmin) throw problem(403, "Admin access required", "FORBIDDEN");
   return user;
 }

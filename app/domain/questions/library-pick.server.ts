@@ -33,7 +33,7 @@ const rowColumns = {
   createdAt: questions.createdAt,
 };
 
-type QuestionRow = {
+export type QuestionRow = {
   id: string;
   question: string;
   type: string;

@@ -1,0 +1,116 @@
+import { and, asc, desc, eq, ilike, ne } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { questions } from "~/db/schema";
+import { DUPLICATE_QUESTION } from "~/domain/community/submissions.server";
+import { normalizeQuestionText, stripSurroundingQuotes } from "~/shared/questions";
+import { recordAudit } from "./audit.server";
+
+export type AdminResult = { ok: true } | { ok: false; status: 404 | 409; error: string };
+
+const NOT_FOUND = { ok: false, status: 404, error: "Question not found" } as const;
+
+const snapshot = async (db: Database, id: string) => {
+  const [row] = await db
+    .select({ text: questions.text, status: questions.status, source: questions.source })
+    .from(questions)
+    .where(eq(questions.id, id));
+  return row ?? null;
+};
+
+/** Changes a question's text (already validated and trimmed); the audit log keeps before and after. */
+export async function editQuestion(db: Database, actorId: string, id: string, text: string): Promise<AdminResult> {
+  const clean = stripSurroundingQuotes(text);
+  const normalizedText = normalizeQuestionText(clean);
+  return db.transaction(async (tx) => {
+    const before = await snapshot(tx, id);
+    if (!before) return NOT_FOUND;
+    const [clash] = await tx
+      .select({ id: questions.id })
+      .from(questions)
+      .where(and(eq(questions.normalizedText, normalizedText), ne(questions.id, id)));
+    if (clash) return { ok: false, status: 409, error: DUPLICATE_QUESTION } as const;
+    await tx.update(questions).set({ text: clean, normalizedText, updatedAt: new Date() }).where(eq(questions.id, id));
+    await recordAudit(tx, {
+      actorId,
+      action: "question.edit",
+      targetType: "question",
+      targetId: id,
+      before: { text: before.text },
+      after: { text: clean },
+    });
+    return { ok: true } as const;
+  });
+}
+
+/** Really deletes (votes, saves and history go with it by foreign key). */
+export async function deleteQuestion(db: Database, actorId: string, id: string): Promise<AdminResult> {
+  return db.transaction(async (tx) => {
+    const before = await snapshot(tx, id);
+    if (!before) return NOT_FOUND;
+    await tx.delete(questions).where(eq(questions.id, id));
+    await recordAudit(tx, {
+      actorId,
+      action: "question.delete",
+      targetType: "question",
+      targetId: id,
+      before,
+      after: null,
+    });
+    return { ok: true } as const;
+  });
+}
+
+/** Approves (published) or rejects (with an optional reason for the author) a submitted question. */
+export async function moderateQuestion(
+  db: Database,
+  actorId: string,
+  id: string,
+  decision: "approve" | "reject",
+  reason?: string,
+): Promise<AdminResult> {
+  return db.transaction(async (tx) => {
+    const before = await snapshot(tx, id);
+    if (!before || before.source !== "user_submitted") return NOT_FOUND;
+    const status = decision === "approve" ? "published" : "rejected";
+    await tx
+      .update(questions)
+      .set({ status, moderationNote: decision === "reject" ? reason || null : null, updatedAt: new Date() })
+      .where(eq(questions.id, id));
+    await recordAudit(tx, {
+      actorId,
+      action: `question.${decision}`,
+      targetType: "question",
+      targetId: id,
+      before: { status: before.status },
+      after: { status, ...(reason ? { reason } : {}) },
+    });
+    return { ok: true } as const;
+  });
+}
+
+/** Submitted questions waiting for review, oldest first. */
+export async function moderationQueue(db: Database, limit = 50) {
+  return db
+    .select({
+      id: questions.id,
+      question: questions.text,
+      type: questions.type,
+      authorId: questions.authorId,
+      createdAt: questions.createdAt,
+    })
+    .from(questions)
+    .where(and(eq(questions.source, "user_submitted"), eq(questions.status, "pending")))
+    .orderBy(asc(questions.createdAt))
+    .limit(limit);
+}
+
+/** Finds questions by a piece of their text, for editing or deleting. */
+export async function searchQuestions(db: Database, text: string, limit = 25) {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({ id: questions.id, question: questions.text, status: questions.status, source: questions.source })
+    .from(questions)
+    .where(ilike(questions.text, pattern))
+    .orderBy(desc(questions.totalVotes))
+    .limit(limit);
+}

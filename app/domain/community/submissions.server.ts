@@ -1,0 +1,54 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { questions } from "~/db/schema";
+import { categoryIndex } from "~/domain/categories.server";
+import type { Submission } from "~/shared/community";
+import { normalizeQuestionText, stripSurroundingQuotes } from "~/shared/questions";
+
+export type SubmitResult = { ok: true; id: string } | { ok: false; error: string };
+
+export const DUPLICATE_QUESTION = "This question is already in the library";
+
+/**
+ * A member's question for a category. It waits as `pending` until an admin
+ * approves it; its author sees it and its status on their profile.
+ */
+export async function submitQuestion(db: Database, authorId: string, submission: Submission): Promise<SubmitResult> {
+  const text = stripSurroundingQuotes(submission.question);
+  const normalizedText = normalizeQuestionText(text);
+  const index = await categoryIndex(db);
+  const inserted = await db
+    .insert(questions)
+    .values({
+      text,
+      normalizedText,
+      type: submission.type,
+      // The meeting moment follows the type for submitted questions.
+      meetingContext: submission.type,
+      questionStyle: submission.questionStyle,
+      engagementLevel: submission.engagementLevel,
+      categoryId: index.idBySlug.get(submission.categorySlug) ?? null,
+      source: "user_submitted",
+      status: "pending",
+      authorId,
+    })
+    .onConflictDoNothing({ target: questions.normalizedText })
+    .returning({ id: questions.id });
+  const row = inserted[0];
+  return row ? { ok: true, id: row.id } : { ok: false, error: DUPLICATE_QUESTION };
+}
+
+/** The author's own submissions, newest first, with their review status. */
+export async function listSubmissions(db: Database, authorId: string) {
+  return db
+    .select({
+      id: questions.id,
+      question: questions.text,
+      status: questions.status,
+      moderationNote: questions.moderationNote,
+      createdAt: questions.createdAt,
+    })
+    .from(questions)
+    .where(and(eq(questions.authorId, authorId), eq(questions.source, "user_submitted")))
+    .orderBy(desc(questions.createdAt));
+}
