@@ -70,7 +70,7 @@ export async function moderateQuestion(
 ): Promise<AdminResult> {
   return db.transaction(async (tx) => {
     const before = await snapshot(tx, id);
-    if (!before || before.source !== "user_submitted") return NOT_FOUND;
+    if (before?.source !== "user_submitted") return NOT_FOUND;
     const status = decision === "approve" ? "published" : "rejected";
     await tx
       .update(questions)
