@@ -1,53 +1,74 @@
 /**
  * The mails CircleUp sends, as HTML and plain text. Pure functions: the
  * outbox stores what they return. Every value that reaches HTML is escaped
- * (names are typed by users).
+ * (names are typed by users), and styles are inline because mail programs
+ * drop style sheets.
  */
 export type EmailContent = { subject: string; html: string; text: string };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
+type Link = { label: string; url: string };
+
 type Layout = {
   appName: string;
-  greeting: string;
+  name: string;
   paragraphs: string[];
-  button?: { label: string; url: string };
+  button?: Link;
+  /** A second, smaller link under the button, introduced by `lead`. */
+  secondary?: Link & { lead: string };
   after?: string[];
 };
 
-function render({ appName, greeting, paragraphs, button, after = [] }: Layout): { html: string; text: string } {
+const INK = "#1f2a2e";
+const MUTED = "#4a585d";
+const BRAND = "#17645b";
+
+/**
+ * Anyone can sign up with someone else's address and any name, so the name
+ * must not turn our mail into a carrier for their link or text: a name that
+ * looks like a web address or is very long becomes "there".
+ */
+function greeting(name: string): string {
+  const clean = name.replace(/\s+/g, " ").trim();
+  const unsafe = clean.length > 60 || /:\/\/|www\.|@|[a-z0-9-]\.[a-z]{2,}/i.test(clean);
+  return `Hi ${clean && !unsafe ? clean : "there"},`;
+}
+
+function render({ appName, name, paragraphs, button, secondary, after = [] }: Layout): { html: string; text: string } {
   const p = (t: string) =>
-    `<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:#1f2a2e">${escapeHtml(t)}</p>`;
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:${INK}">${escapeHtml(t)}</p>`;
+  const a = (link: Link, style: string) =>
+    `<a href="${escapeHtml(link.url)}" style="${style}">${escapeHtml(link.label)}</a>`;
   const buttonHtml = button
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(button.url)}" style="display:inline-block;background:#17645b;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:999px">${escapeHtml(button.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#4a585d">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(button.url)}" style="color:#134f48;word-break:break-all">${escapeHtml(button.url)}</a></p>`
+    ? `<p style="margin:24px 0">${a(button, `display:inline-block;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 22px;border-radius:999px`)}</p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:${MUTED}">If the button does not work, copy this link into your browser:<br>${a({ label: button.url, url: button.url }, `color:${BRAND};word-break:break-all`)}</p>`
+    : "";
+  const secondaryHtml = secondary
+    ? `<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:${INK}">${escapeHtml(secondary.lead)} ${a(secondary, `color:${BRAND}`)}<br><span style="font-size:13px;color:${MUTED};word-break:break-all">${escapeHtml(secondary.url)}</span></p>`
     : "";
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(appName)}</title></head>
 <body style="margin:0;padding:0;background:#fbf8f3;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
 <div style="max-width:560px;margin:0 auto;padding:32px 20px">
-<p style="margin:0 0 24px;font-family:Georgia,serif;font-size:22px;font-weight:600;color:#17645b">${escapeHtml(appName)}</p>
+<p style="margin:0 0 24px;font-family:Georgia,serif;font-size:22px;font-weight:600;color:${BRAND}">${escapeHtml(appName)}</p>
 <div style="background:#ffffff;border:1px solid #e5dccd;border-radius:20px;padding:28px">
-${p(greeting)}
-${paragraphs.map(p).join("\n")}
-${buttonHtml}
-${after.map(p).join("\n")}
+${[p(greeting(name)), ...paragraphs.map(p), buttonHtml, secondaryHtml, ...after.map(p)].filter(Boolean).join("\n")}
 </div>
-<p style="margin:24px 0 0;font-size:12px;color:#4a585d">${escapeHtml(appName)}: questions that help teams open and close meetings well.</p>
+<p style="margin:24px 0 0;font-size:12px;line-height:1.5;color:${MUTED}">${escapeHtml(appName)} helps meeting hosts open and close meetings with the right question.</p>
 </div></body></html>`;
   const text = [
-    greeting,
+    greeting(name),
     "",
     ...paragraphs.flatMap((t) => [t, ""]),
     ...(button ? [`${button.label}: ${button.url}`, ""] : []),
+    ...(secondary ? [`${secondary.lead} ${secondary.label}: ${secondary.url}`, ""] : []),
     ...after.flatMap((t) => [t, ""]),
     `-- ${appName}`,
   ].join("\n");
   return { html, text };
 }
-
-const hello = (name: string) => `Hi ${name.trim() || "there"},`;
 
 export function verificationEmail({
   appName,
@@ -62,8 +83,8 @@ export function verificationEmail({
     subject: `Verify your email for ${appName}`,
     ...render({
       appName,
-      greeting: hello(name),
-      paragraphs: [`Welcome to ${appName}. Please confirm this is your address so you can sign in.`],
+      name,
+      paragraphs: [`Welcome to ${appName}. Please confirm this is your address, and your account is ready.`],
       button: { label: "Verify my email", url },
       after: ["The link works for 24 hours. If you did not create an account, you can ignore this mail."],
     }),
@@ -85,7 +106,7 @@ export function passwordResetEmail({
     subject: `Reset your ${appName} password`,
     ...render({
       appName,
-      greeting: hello(name),
+      name,
       paragraphs: ["Someone asked to reset the password of your account. If it was you, choose a new one here:"],
       button: { label: "Choose a new password", url },
       after: [
@@ -100,16 +121,17 @@ export function welcomeEmail({ appName, name, url }: { appName: string; name: st
     subject: `Welcome to ${appName}`,
     ...render({
       appName,
-      greeting: hello(name),
+      name,
       paragraphs: [
         "Your email is verified and your account is ready.",
-        "Pick a meeting type, a tone and a depth, and you get a question that helps everyone arrive. Save the ones that land, vote on the best, and find them again on any device.",
+        "Pick a meeting type, a tone and a depth, and you get a question that helps everyone arrive. Save the ones that land, vote for the best, and find them again on any device.",
       ],
       button: { label: `Open ${appName}`, url },
     }),
   };
 }
 
+/** Goes to the current address: the change happens only once its owner agrees. */
 export function emailChangeEmail({
   appName,
   name,
@@ -125,14 +147,17 @@ export function emailChangeEmail({
     subject: `Confirm your new email for ${appName}`,
     ...render({
       appName,
-      greeting: hello(name),
-      paragraphs: [`You asked to change the address of your account to ${newEmail}. Confirm it here:`],
+      name,
+      paragraphs: [
+        `You asked to change the address of your account to ${newEmail}. Confirm it here, and we will send a last check to the new address:`,
+      ],
       button: { label: "Confirm the change", url },
       after: ["If you did not ask for this, ignore this mail and consider changing your password."],
     }),
   };
 }
 
+/** Sign-up never says whether an address is taken; its owner hears it here instead. */
 export function existingAccountEmail({
   appName,
   name,
@@ -148,12 +173,13 @@ export function existingAccountEmail({
     subject: `Someone tried to sign up to ${appName} with your email`,
     ...render({
       appName,
-      greeting: hello(name),
+      name,
       paragraphs: [
         "Someone just tried to create an account with this address, which already has one. If that was you, sign in instead:",
       ],
       button: { label: "Sign in", url: signInUrl },
-      after: [`Forgot your password? Reset it here: ${resetUrl}`, "If it was not you, you can ignore this mail."],
+      secondary: { lead: "Forgot your password?", label: "Reset it here", url: resetUrl },
+      after: ["If it was not you, you can ignore this mail: nothing changes on your account."],
     }),
   };
 }
