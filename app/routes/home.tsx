@@ -1,21 +1,34 @@
 import { ArrowRight, MessageCircleHeart, SlidersHorizontal, Sparkles, Users } from "lucide-react";
 import { Link } from "react-router";
+import { PopularList } from "~/components/community/PopularList";
 import { QuestionGenerator } from "~/components/generator/QuestionGenerator";
 import { database } from "~/db/index.server";
 import { listCategories } from "~/domain/categories.server";
+import { listQuestions } from "~/domain/community/list.server";
 import { generatorPageData } from "~/domain/generation/generator-page.server";
 import { existingQuotaSubject } from "~/lib/quota-subject.server";
 import { seo } from "~/lib/seo";
+import { getUser } from "~/lib/session.server";
+import { useViewer } from "~/lib/use-viewer";
 import { HOME_CATEGORY_SLUGS } from "~/shared/categories";
+import { listQuerySchema } from "~/shared/community";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await database();
-  const [all, generator] = await Promise.all([
+  const query = listQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const user = await getUser(request);
+  const [all, generator, questionsPage] = await Promise.all([
     listCategories(db),
     generatorPageData(await existingQuotaSubject(request), null),
+    listQuestions(db, query, user?.id ?? null),
   ]);
-  return { categories: all.filter((c) => HOME_CATEGORY_SLUGS.some((slug) => slug === c.slug)), ...generator };
+  return {
+    categories: all.filter((c) => HOME_CATEGORY_SLUGS.some((slug) => slug === c.slug)),
+    ...generator,
+    query,
+    questionsPage,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -49,6 +62,7 @@ const STEPS = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const viewer = useViewer();
   return (
     <>
       <section className="relative border-b border-line bg-gradient-to-b from-brand-50 to-cream">
@@ -83,11 +97,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <QuestionGenerator
               initialQuestion={loaderData.initialQuestion}
               remainingQuestions={loaderData.remainingQuestions}
-              viewer={null}
+              viewer={viewer}
             />
           </section>
         </div>
       </section>
+
+      <div className="mx-auto max-w-4xl px-4 pt-16 sm:px-6">
+        <PopularList page={loaderData.questionsPage} query={loaderData.query} viewer={viewer} />
+      </div>
 
       <section
         id="categories"

@@ -25,8 +25,10 @@ describe.skipIf(!chromium)("the question generator on the home page", () => {
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   }
 
-  const card = () => page.getByRole("article", { name: "Question" });
-  const questionText = () => page.getByTestId("question-text").textContent();
+  // The community list below has cards too: everything here is inside the generator.
+  const generator = () => page.getByRole("region", { name: "Question generator" });
+  const card = () => generator().getByRole("article", { name: "Question" });
+  const questionText = () => generator().getByTestId("question-text").textContent();
 
   it("shows a question before any script runs", async () => {
     await open({ javaScript: false });
@@ -74,17 +76,17 @@ describe.skipIf(!chromium)("the question generator on the home page", () => {
     expect(badges).toContain("Playful");
     expect(badges).toContain("Quick");
 
-    const prompt = page.getByRole("complementary", { name: "Create a free account" });
+    const prompt = generator().getByRole("complementary", { name: "Create a free account" });
     expect(await prompt.textContent()).toContain("Love this question?");
     expect(await prompt.textContent()).toContain("Save This Question");
     await prompt.getByRole("button", { name: "Maybe later" }).click();
     await prompt.waitFor({ state: "detached" });
 
-    await page.getByRole("button", { name: "Copy" }).click();
-    await page.getByRole("button", { name: "Copied" }).waitFor();
+    await generator().getByRole("button", { name: "Copy" }).click();
+    await generator().getByRole("button", { name: "Copied" }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(detail.question);
     // The indicator goes back after 2 seconds.
-    await page.getByRole("button", { name: "Copy" }).waitFor({ timeout: 4000 });
+    await generator().getByRole("button", { name: "Copy" }).waitFor({ timeout: 4000 });
 
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("circleup.recentQuestions") ?? "[]"));
     expect(stored.map((q: { id: string }) => q.id)).toContain(detail.id);
@@ -99,11 +101,11 @@ describe.skipIf(!chromium)("the question generator on the home page", () => {
 
   it("shows the after-copy prompt to a visitor who copies, and the full prompt on a vote attempt", async () => {
     await open();
-    await page.getByRole("button", { name: "Copy" }).click();
-    const prompt = page.getByRole("complementary", { name: "Create a free account" });
+    await generator().getByRole("button", { name: "Copy" }).click();
+    const prompt = generator().getByRole("complementary", { name: "Create a free account" });
     expect(await prompt.textContent()).toContain("Great choice!");
     expect(await prompt.textContent()).toContain("Start My Collection");
-    await page.getByRole("button", { name: "Vote up" }).click();
+    await generator().getByRole("button", { name: "Vote up" }).click();
     expect(await prompt.textContent()).toContain("Help improve our questions!");
     for (const benefit of ["Save questions", "Vote on quality", "Access anywhere", "Create Free Account"]) {
       expect(await prompt.textContent()).toContain(benefit);
@@ -112,7 +114,7 @@ describe.skipIf(!chromium)("the question generator on the home page", () => {
       "/sign-in?redirectTo=%2F",
     );
     // Votes from visitors are not counted.
-    expect(await page.getByTestId("vote-score").textContent()).toBe("Score 0");
+    expect(await generator().getByTestId("vote-score").textContent()).toBe("Score 0");
   });
 
   it("keeps the question and shows the red Error panel when the network fails", async () => {

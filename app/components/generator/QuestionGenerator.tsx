@@ -3,10 +3,12 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { type CardVotes, QuestionCard } from "~/components/questions/QuestionCard";
 import { type PromptTrigger, SignUpPrompt } from "~/components/SignUpPrompt";
+import { optimisticTally, sendVote } from "~/lib/community-client";
 import { requestQuestion } from "~/lib/generate-client";
 import { recentQuestions, rememberQuestion, seenIds, servedRecently } from "~/lib/local-questions";
 import { readStorage, writeStorage } from "~/lib/safe-storage";
 import { CATEGORIES, type CategorySlug, findCategory } from "~/shared/categories";
+import type { VoteDirection } from "~/shared/community";
 import {
   ENGAGEMENT_LEVELS,
   type EngagementLevel,
@@ -87,6 +89,19 @@ export function QuestionGenerator({ initialQuestion, categorySlug = null, viewer
     setPrompt({ trigger, variant });
   }
 
+  /** Members vote for real (the server's answer corrects the guess); visitors are invited to sign up. */
+  async function vote(direction: VoteDirection) {
+    if (!viewer) return offerSignUp("after_vote_attempt", "full");
+    const before = votes;
+    setVotes(optimisticTally({ ...votes, upvotes: 0, downvotes: 0 }, direction));
+    const outcome = await sendVote(question.id, direction);
+    if (outcome.ok) setVotes(outcome.body);
+    else {
+      setVotes(before);
+      setError(outcome.error);
+    }
+  }
+
   async function generate() {
     if (inFlight.current) return;
     inFlight.current = true;
@@ -131,7 +146,7 @@ export function QuestionGenerator({ initialQuestion, categorySlug = null, viewer
         viewerId={viewer?.id ?? null}
         variant="spotlight"
         loading={loading}
-        onVote={() => offerSignUp("after_vote_attempt", "full")}
+        onVote={vote}
         onCopied={() => offerSignUp("after_copy", "compact")}
       />
 

@@ -1,9 +1,11 @@
 import { Check, ChevronDown, ChevronUp, Copy } from "lucide-react";
+import type { ReactNode } from "react";
 import { useCopy } from "~/lib/use-copy";
+import type { VoteDirection } from "~/shared/community";
 import { type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
 import { EngagementBadge, OwnershipBadge, StyleBadge, TypeBadge } from "./badges";
 
-export type VoteDirection = "up" | "down";
+export type { VoteDirection };
 
 export type CardVotes = { voteScore: number; totalVotes: number; userVote: VoteDirection | null };
 
@@ -16,13 +18,30 @@ type Props = {
   loading?: boolean;
   onVote: (direction: VoteDirection) => void;
   onCopied?: () => void;
+  /** More controls beside Copy: Save, and Edit and Delete for admins. */
+  actions?: ReactNode;
+  /** Replaces the text while an admin edits it. */
+  editor?: ReactNode;
+  /** Under the controls: a confirmation, an error, the sign-up prompt. */
+  footer?: ReactNode;
 };
 
-const control =
+export const control =
   "inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-full border border-line bg-white px-3 text-sm font-medium text-ink hover:bg-brand-50 disabled:opacity-50";
 
 /** A question as SPEC section 2 "Question card" shows it, in the default or spotlight variant. */
-export function QuestionCard({ question, votes, viewerId, variant = "default", loading, onVote, onCopied }: Props) {
+export function QuestionCard({
+  question,
+  votes,
+  viewerId,
+  variant = "default",
+  loading,
+  onVote,
+  onCopied,
+  actions,
+  editor,
+  footer,
+}: Props) {
   const { copied, copy } = useCopy();
   const text = stripSurroundingQuotes(question.question);
   const spotlight = variant === "spotlight";
@@ -43,6 +62,8 @@ export function QuestionCard({ question, votes, viewerId, variant = "default", l
       <div className={spotlight ? "mt-6 min-h-[7.5rem] sm:min-h-[6rem]" : "mt-4"}>
         {loading ? (
           <QuestionTextSkeleton />
+        ) : editor ? (
+          editor
         ) : (
           <blockquote
             className={`font-serif text-ink ${spotlight ? "text-2xl leading-snug sm:text-3xl" : "text-lg leading-snug"}`}
@@ -79,9 +100,11 @@ export function QuestionCard({ question, votes, viewerId, variant = "default", l
             {votes.totalVotes} {votes.totalVotes === 1 ? "vote" : "votes"}
           </span>
         </fieldset>
+        <span className="ml-auto" />
+        {actions}
         <button
           type="button"
-          className={`${control} ml-auto`}
+          className={control}
           disabled={loading}
           onClick={async () => {
             if (await copy(text)) onCopied?.();
@@ -91,6 +114,7 @@ export function QuestionCard({ question, votes, viewerId, variant = "default", l
           <span aria-live="polite">{copied ? "Copied" : "Copy"}</span>
         </button>
       </div>
+      {footer}
     </article>
   );
 }

@@ -1,0 +1,66 @@
+import type { VoteDirection, VoteTally } from "~/shared/community";
+
+/** The browser side of the community API: one answer shape, SPEC section 8's texts for failures. */
+export type ApiOutcome<T> = { ok: true; body: T } | { ok: false; status: number; error: string };
+
+const NETWORK_ERROR = "Network error. Please check your connection and try again.";
+
+async function call<T>(url: string, init: RequestInit, timeoutMs = 10_000): Promise<ApiOutcome<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      ...init,
+      headers: init.body ? { "Content-Type": "application/json" } : undefined,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch {
+    return { ok: false, status: 0, error: NETWORK_ERROR };
+  }
+  const data = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
+  if (!response.ok) return { ok: false, status: response.status, error: data?.error ?? "Something went wrong" };
+  return { ok: true, body: data as T };
+}
+
+export const sendVote = (id: string, direction: VoteDirection) =>
+  call<VoteTally>(`/api/v1/questions/${id}/vote`, { method: "POST", body: JSON.stringify({ direction }) });
+
+export const setSaved = (id: string, saved: boolean) =>
+  call<{ saved: boolean }>(`/api/v1/questions/${id}/save`, { method: saved ? "PUT" : "DELETE" });
+
+export const removeQuestion = (id: string) => call<null>(`/api/v1/questions/${id}`, { method: "DELETE" });
+
+/**
+ * SPEC section 7: an admin edit is tried up to 3 times when the network
+ * fails or times out, waiting 1 s, then 2 s, before giving up.
+ */
+export async function editQuestionText(
+  id: string,
+  question: string,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<ApiOutcome<{ id: string; question: string }>> {
+  let outcome: ApiOutcome<{ id: string; question: string }> = { ok: false, status: 0, error: NETWORK_ERROR };
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    outcome = await call(`/api/v1/questions/${id}`, {
+      method: "PATCH",
+      body: JSON.stringify({ updates: { question: question.trim() } }),
+    });
+    if (outcome.ok || outcome.status !== 0) return outcome;
+    if (attempt < 3) await wait(1000 * attempt);
+  }
+  return outcome;
+}
+
+/** What the tally becomes after a vote, before the server confirms it (SPEC's toggle rules). */
+export function optimisticTally(tally: VoteTally, direction: VoteDirection): VoteTally {
+  const before = tally.userVote;
+  const after = before === direction ? null : direction;
+  const up = (after === "up" ? 1 : 0) - (before === "up" ? 1 : 0);
+  const down = (after === "down" ? 1 : 0) - (before === "down" ? 1 : 0);
+  return {
+    upvotes: tally.upvotes + up,
+    downvotes: tally.downvotes + down,
+    voteScore: tally.voteScore + up - down,
+    totalVotes: tally.totalVotes + up + down,
+    userVote: after,
+  };
+}
