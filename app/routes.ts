@@ -1,4 +1,5 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { CATEGORY_SLUGS } from "./shared/categories";
 
 export default [
   index("routes/home.tsx"),
@@ -31,6 +32,8 @@ export default [
   route("api/v1/generate-question", "routes/api.v1.generate-question.ts"),
   route("functions/v1/generate-question", "routes/api.v1.generate-question.ts", { id: "generate-question-alias" }),
   route("api/v1/stats", "routes/api.v1.stats.ts"),
+  // The seven category pages share one module.
+  ...CATEGORY_SLUGS.map((slug) => route(slug, "routes/category.tsx", { id: `category-${slug}` })),
   // Anything else is the not-found page, answered with HTTP 404.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

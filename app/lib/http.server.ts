@@ -37,7 +37,8 @@ export async function parseJsonBody<T>(
   if (result.success) return { ok: true, data: result.data };
   const issue = result.error.issues[0];
   const field = issue?.path.join(".") || undefined;
-  const message = issue?.message.startsWith(String(issue.path[0] ?? "\0"))
+  // Messages that already name their field ("Invalid question: ...", "seenIds must ...") are kept as they are.
+  const message = issue?.message.includes(String(issue.path.at(-1) ?? "\0"))
     ? issue.message
     : `${field ?? "body"}: ${issue?.message ?? "is invalid"}`;
   return { ok: false, response: problem(400, message, "INVALID_INPUT", { field }) };

@@ -6,21 +6,33 @@ import { TextField } from "~/components/forms/TextField";
 import { database } from "~/db/index.server";
 import { findUserIdByEmail, getProfile } from "~/domain/accounts/profiles.server";
 import { changeAccess } from "~/domain/admin/access.server";
+import { recentAudit } from "~/domain/admin/audit.server";
+import { moderateQuestion, moderationQueue } from "~/domain/admin/questions.server";
+import { questionIdParam } from "~/lib/http.server";
 import { seo } from "~/lib/seo";
 import { requireAdminPage } from "~/lib/session.server";
 import { emailOnlySchema } from "~/shared/accounts";
+import { moderationSchema } from "~/shared/community";
 import type { Route } from "./+types/admin";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request);
-  const email = new URL(request.url).searchParams.get("email");
+async function findUser(email: string | null) {
   if (!email) return { query: "", found: null, searched: false };
   const parsed = emailOnlySchema.safeParse({ email });
   if (!parsed.success) return { query: email, found: null, searched: true };
   const { db } = await database();
   const userId = await findUserIdByEmail(db, parsed.data.email);
-  const found = userId ? await getProfile(db, userId) : null;
-  return { query: email, found, searched: true };
+  return { query: email, found: userId ? await getProfile(db, userId) : null, searched: true };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminPage(request);
+  const { db } = await database();
+  const [users, queue, audit] = await Promise.all([
+    findUser(new URL(request.url).searchParams.get("email")),
+    moderationQueue(db),
+    recentAudit(db, 20),
+  ]);
+  return { ...users, queue, audit };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -36,7 +48,17 @@ const CHANGES = {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminPage(request);
   const form = await request.formData();
-  const change = CHANGES[String(form.get("intent")) as keyof typeof CHANGES];
+  const intent = String(form.get("intent"));
+  if (intent === "approve" || intent === "reject") {
+    const parsed = moderationSchema.safeParse({ decision: intent, reason: form.get("reason") || undefined });
+    if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid" }, { status: 400 });
+    const questionId = questionIdParam(String(form.get("questionId") ?? ""));
+    const { db } = await database();
+    const result = await moderateQuestion(db, admin.id, questionId, parsed.data.decision, parsed.data.reason);
+    if (!result.ok) return data({ error: result.error }, { status: result.status });
+    return { success: intent === "approve" ? "Approved: the question is public now." : "Rejected." };
+  }
+  const change = CHANGES[intent as keyof typeof CHANGES];
   const userId = String(form.get("userId") ?? "");
   if (!change || !userId) return data({ error: "Unknown action" }, { status: 400 });
   const { db } = await database();
@@ -50,13 +72,40 @@ const describe = (p: { isAdmin: boolean; plan: string }) =>
 
 /** The admin console; users first (the moderation queue and analytics join it with the community features). */
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, found, searched } = loaderData;
+  const { query, found, searched, queue, audit } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <h1 className="flex items-center gap-3 font-serif text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
         <ShieldCheck className="h-8 w-8 text-brand-700" aria-hidden="true" />
         Admin
       </h1>
+      <section aria-labelledby="queue-title" className="mt-8 rounded-3xl border border-line bg-white p-6 sm:p-8">
+        <h2 id="queue-title" className="font-serif text-2xl font-semibold text-ink">
+          Waiting for review ({queue.length})
+        </h2>
+        {queue.length === 0 ? (
+          <p className="mt-3 text-ink-muted">Nothing to review. Submitted questions appear here.</p>
+        ) : (
+          <ul className="mt-4 divide-y divide-line">
+            {queue.map((q) => (
+              <li key={q.id} className="py-4">
+                <p className="text-ink">{q.question}</p>
+                <Form method="post" className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
+                  <input type="hidden" name="questionId" value={q.id} />
+                  <TextField label="Reason if rejected (optional)" name="reason" className="flex-1" />
+                  <SubmitButton intent="approve" pendingLabel="Saving...">
+                    Approve
+                  </SubmitButton>
+                  <SubmitButton intent="reject" pendingLabel="Saving..." variant="secondary">
+                    Reject
+                  </SubmitButton>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
       <section aria-labelledby="users-title" className="mt-8 rounded-3xl border border-line bg-white p-6 sm:p-8">
         <h2 id="users-title" className="font-serif text-2xl font-semibold text-ink">
           Users
@@ -101,6 +150,54 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             </div>
           )}
         </div>
+      </section>
+
+      <section aria-labelledby="audit-title" className="mt-8 rounded-3xl border border-line bg-white p-6 sm:p-8">
+        <h2 id="audit-title" className="font-serif text-2xl font-semibold text-ink">
+          Audit log
+        </h2>
+        {audit.length === 0 ? (
+          <p className="mt-3 text-ink-muted">No admin actions yet.</p>
+        ) : (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-ink-muted">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    When (UTC)
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Who
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Action
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Before
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    After
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line align-top text-ink">
+                {audit.map((a) => (
+                  <tr key={a.id}>
+                    <td className="py-2 pr-4 whitespace-nowrap">
+                      {new Date(a.createdAt).toISOString().slice(0, 16).replace("T", " ")}
+                    </td>
+                    <td className="py-2 pr-4">{a.actor}</td>
+                    <td className="py-2 pr-4">{a.action}</td>
+                    <td className="py-2 pr-4 break-all font-mono text-xs">
+                      {a.before ? JSON.stringify(a.before) : ""}
+                    </td>
+                    <td className="py-2 break-all font-mono text-xs">{a.after ? JSON.stringify(a.after) : ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </section>
     </div>
   );

@@ -51,7 +51,7 @@ export function PopularList({ page, query, viewer, fixedCategory }: Props) {
         </div>
         {query.category !== "all" && (
           <Link
-            to={`/${query.category}`}
+            to={`/${query.category}#add-question`}
             className="inline-flex items-center gap-1.5 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
           >
             <Plus className="h-4 w-4" aria-hidden="true" />

@@ -1,6 +1,6 @@
-import { desc } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { adminAuditLog } from "~/db/schema";
+import { adminAuditLog, users } from "~/db/schema";
 
 export type AuditEntry = {
   /** Null for operators at the command line. */
@@ -24,6 +24,21 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
   });
 }
 
+/** Newest first, with the acting admin's address ("command line" when an operator ran `npm run admin`). */
 export async function recentAudit(db: Database, limit = 50) {
-  return db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.createdAt)).limit(limit);
+  return db
+    .select({
+      id: adminAuditLog.id,
+      actor: sql<string>`coalesce(${users.email}, 'command line')`,
+      action: adminAuditLog.action,
+      targetType: adminAuditLog.targetType,
+      targetId: adminAuditLog.targetId,
+      before: adminAuditLog.before,
+      after: adminAuditLog.after,
+      createdAt: adminAuditLog.createdAt,
+    })
+    .from(adminAuditLog)
+    .leftJoin(users, eq(users.id, adminAuditLog.actorId))
+    .orderBy(desc(adminAuditLog.createdAt))
+    .limit(limit);
 }

@@ -1,6 +1,17 @@
-import { Download, KeyRound, LogOut, Mail, MonitorSmartphone, ShieldCheck, Trash2, UserRound } from "lucide-react";
+import {
+  Download,
+  History,
+  KeyRound,
+  LogOut,
+  Mail,
+  MessageSquarePlus,
+  MonitorSmartphone,
+  ShieldCheck,
+  Trash2,
+  UserRound,
+} from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { FormMessage } from "~/components/forms/FormMessage";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
@@ -15,7 +26,23 @@ type Session = {
   current: boolean;
 };
 
+type Submission = {
+  id: string;
+  question: string;
+  status: string;
+  moderationNote: string | null;
+  createdAt: Date | string;
+};
+type HistoryPage = {
+  items: { questionId: string; text: string; type: string; servedAt: Date | string }[];
+  page: number;
+  pageCount: number;
+  total: number;
+};
+
 export type ProfileData = {
+  submissions: Submission[];
+  history: HistoryPage;
   user: { name: string; email: string; plan: string; isAdmin: boolean; twoFactorEnabled: boolean };
   hasPassword: boolean;
   providers: string[];
@@ -25,6 +52,17 @@ export type ProfileData = {
 const NOTICES: Record<string, string> = {
   "email-changed": "Your email address is changed.",
 };
+
+const STATUS: Record<string, { label: string; className: string }> = {
+  pending: { label: "Waiting for review", className: "bg-sand text-ink" },
+  published: { label: "Published", className: "bg-brand-50 text-brand-800" },
+  rejected: { label: "Not published", className: "bg-accent-100 text-ink" },
+};
+
+function StatusBadge({ status }: { status: string }) {
+  const s = STATUS[status] ?? { label: status, className: "bg-sand text-ink" };
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${s.className}`}>{s.label}</span>;
+}
 
 function Section({ id, title, icon, children }: { id: string; title: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -129,6 +167,82 @@ export function ProfilePage({ data, result }: { data: ProfileData; result?: Prof
             </Form>
           </Section>
         )}
+
+        <Section
+          id="submissions"
+          title="Your questions"
+          icon={<MessageSquarePlus className={iconClass} aria-hidden="true" />}
+        >
+          {data.submissions.length === 0 ? (
+            <p className="text-ink-muted">
+              Questions you add on a category page appear here while an admin reviews them.
+            </p>
+          ) : (
+            <ul className="divide-y divide-line">
+              {data.submissions.map((q) => (
+                <li key={q.id} className="py-3">
+                  <p className="text-ink">{q.question}</p>
+                  <p className="mt-1 text-sm text-ink-muted">
+                    <StatusBadge status={q.status} />
+                    {q.moderationNote ? ` · ${q.moderationNote}` : ""}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section
+          id="history"
+          title="Your generation history"
+          icon={<History className={iconClass} aria-hidden="true" />}
+        >
+          {data.history.total === 0 ? (
+            <p className="text-ink-muted">
+              Questions the generator gives you while signed in are listed here, newest first.
+            </p>
+          ) : (
+            <>
+              <ol className="divide-y divide-line">
+                {data.history.items.map((h) => (
+                  <li key={h.questionId} className="flex flex-wrap justify-between gap-2 py-3">
+                    <span className="text-ink">{h.text}</span>
+                    <span className="text-sm text-ink-muted">{dateFormat.format(new Date(h.servedAt))} UTC</span>
+                  </li>
+                ))}
+              </ol>
+              {data.history.pageCount > 1 && (
+                <nav aria-label="History pages" className="flex items-center justify-between text-sm">
+                  {data.history.page > 1 ? (
+                    <Link
+                      to={`?history=${data.history.page - 1}#history-title`}
+                      preventScrollReset
+                      className="font-semibold text-brand-800 underline"
+                    >
+                      Newer
+                    </Link>
+                  ) : (
+                    <span />
+                  )}
+                  <span className="text-ink-muted">
+                    Page {data.history.page} of {data.history.pageCount}
+                  </span>
+                  {data.history.page < data.history.pageCount ? (
+                    <Link
+                      to={`?history=${data.history.page + 1}#history-title`}
+                      preventScrollReset
+                      className="font-semibold text-brand-800 underline"
+                    >
+                      Older
+                    </Link>
+                  ) : (
+                    <span />
+                  )}
+                </nav>
+              )}
+            </>
+          )}
+        </Section>
 
         <Section id="email" title="Email address" icon={<Mail className={iconClass} aria-hidden="true" />}>
           <Outcome result={result} section="email" />

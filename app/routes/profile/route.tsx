@@ -1,4 +1,7 @@
+import { database } from "~/db/index.server";
 import { getAuth } from "~/domain/accounts/auth-instance.server";
+import { listSubmissions } from "~/domain/community/submissions.server";
+import { listHistory } from "~/domain/questions/history.server";
 import { seo } from "~/lib/seo";
 import { requireUser } from "~/lib/session.server";
 import type { Route } from "./+types/route";
@@ -8,11 +11,17 @@ import { ProfilePage } from "./ProfilePage";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const auth = await getAuth();
-  const [sessions, accounts] = await Promise.all([
+  const { db } = await database();
+  const historyPage = Number(new URL(request.url).searchParams.get("history")) || 1;
+  const [sessions, accounts, submissions, history] = await Promise.all([
     auth.api.listSessions({ headers: request.headers }),
     auth.api.listUserAccounts({ headers: request.headers }),
+    listSubmissions(db, user.id),
+    listHistory(db, user.id, historyPage, 10),
   ]);
   return {
+    submissions,
+    history,
     user: {
       name: user.name,
       email: user.email,

@@ -1,0 +1,87 @@
+import { data } from "react-router";
+import { PopularList } from "~/components/community/PopularList";
+import { SubmitQuestionForm } from "~/components/community/SubmitQuestionForm";
+import { QuestionGenerator } from "~/components/generator/QuestionGenerator";
+import { database } from "~/db/index.server";
+import { listQuestions } from "~/domain/community/list.server";
+import { submitQuestion } from "~/domain/community/submissions.server";
+import { generatorPageData } from "~/domain/generation/generator-page.server";
+import { existingQuotaSubject } from "~/lib/quota-subject.server";
+import { seo } from "~/lib/seo";
+import { getUser, requireUser } from "~/lib/session.server";
+import { useViewer } from "~/lib/use-viewer";
+import { type CategorySlug, findCategory } from "~/shared/categories";
+import { listQuerySchema, submissionSchema } from "~/shared/community";
+import type { Route } from "./+types/category";
+
+/** The category of this page, from its path (one module serves the seven category routes). */
+function categoryOf(request: Request) {
+  const category = findCategory(new URL(request.url).pathname.slice(1));
+  if (!category) throw new Response("Not found", { status: 404 });
+  return category;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const category = categoryOf(request);
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const query = { ...listQuerySchema.parse(params), category: category.slug as CategorySlug };
+  const user = await getUser(request);
+  const { db } = await database();
+  const [generator, questionsPage] = await Promise.all([
+    generatorPageData(await existingQuotaSubject(request), category.slug),
+    listQuestions(db, query, user?.id ?? null),
+  ]);
+  return { category, query, questionsPage, ...generator };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const category = categoryOf(request);
+  const user = await requireUser(request);
+  const parsed = submissionSchema.safeParse({
+    ...Object.fromEntries(await request.formData()),
+    categorySlug: category.slug,
+  });
+  if (!parsed.success)
+    return data({ error: parsed.error.issues[0]?.message ?? "Please check the form" }, { status: 400 });
+  const { db } = await database();
+  const result = await submitQuestion(db, user.id, parsed.data);
+  if (!result.ok) return data({ error: result.error }, { status: 409 });
+  return { success: "Thank you! Your question waits for a quick review; you can follow it on your profile." };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data: loaderData }) =>
+  seo(matches, {
+    title: loaderData ? `${loaderData.category.name} Questions` : "Questions",
+    description: loaderData?.category.description ?? "Questions for team meetings.",
+    path: loaderData ? `/${loaderData.category.slug}` : "/",
+  });
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { category, query, questionsPage } = loaderData;
+  const viewer = useViewer();
+  return (
+    <>
+      <section className="border-b border-line bg-gradient-to-b from-brand-50 to-cream">
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] lg:py-16">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Meeting questions</p>
+            <h1 className="mt-2 font-serif text-4xl font-semibold tracking-tight text-ink">{category.name}</h1>
+            <p className="mt-4 text-lg leading-relaxed text-ink-muted">{category.description}</p>
+          </div>
+          <section id="generator" aria-label="Question generator" className="scroll-mt-20">
+            <QuestionGenerator
+              initialQuestion={loaderData.initialQuestion}
+              remainingQuestions={loaderData.remainingQuestions}
+              categorySlug={category.slug}
+              viewer={viewer}
+            />
+          </section>
+        </div>
+      </section>
+      <div className="mx-auto max-w-4xl space-y-12 px-4 py-16 sm:px-6">
+        <PopularList page={questionsPage} query={query} viewer={viewer} fixedCategory />
+        <SubmitQuestionForm category={category} signedIn={Boolean(viewer)} />
+      </div>
+    </>
+  );
+}

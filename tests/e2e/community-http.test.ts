@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpAndVerify } from "../support/accounts";
+import { HttpClient } from "../support/http-client";
+import { type RunningServer, startServer } from "../support/server";
+import { type SmtpTestServer, startSmtpServer } from "../support/smtp";
+
+type Role = "anonymous" | "member" | "author" | "admin";
+
+/**
+ * Every mutating community endpoint, walked as each kind of caller, with
+ * PRODUCT.md's answer: visitors sign in first, members vote, save and
+ * submit, only admins edit, delete, moderate and change access.
+ */
+describe("community API authorisation", () => {
+  let smtp: SmtpTestServer;
+  let server: RunningServer;
+  const clients = {} as Record<Role, HttpClient>;
+  let published: string;
+  let authored: string;
+  let memberId: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: "admin@example.com", TRUST_PROXY: "true" });
+    let ip = 1;
+    const client = () => new HttpClient(server.url, { "x-forwarded-for": `198.51.100.${ip++}` });
+    clients.anonymous = client();
+    for (const role of ["member", "author", "admin"] as const) {
+      clients[role] = client();
+      await signUpAndVerify(clients[role], smtp, `${role}@example.com`);
+    }
+    memberId = (await (await clients.member.get("/profile/export")).json()).account.id;
+    const list = await (await clients.anonymous.get("/api/v1/questions?sort=newest")).json();
+    published = list.items[0].id;
+    const submitted = await clients.author.postJson("/api/v1/questions", {
+      question: "What is one small habit that keeps our meetings kind?",
+      type: "check-in",
+      questionStyle: "reflective",
+      engagementLevel: "standard",
+      categorySlug: "team-building",
+    });
+    expect(submitted.status).toBe(201);
+    authored = (await submitted.json()).id;
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  const send = (role: Role, method: string, path: string, body?: unknown) =>
+    clients[role].request(path, {
+      method,
+      headers: body === undefined ? undefined : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it.each([
+    ["POST", "vote", { anonymous: 401, member: 200, author: 200, admin: 200 }],
+    ["PUT", "save", { anonymous: 401, member: 200, author: 200, admin: 200 }],
+    ["DELETE", "save", { anonymous: 401, member: 200, author: 200, admin: 200 }],
+  ] as const)("%s /api/v1/questions/{id}/%s", async (method, action, expected) => {
+    for (const role of Object.keys(expected) as Role[]) {
+      const answer = await send(
+        role,
+        method,
+        `/api/v1/questions/${published}/${action}`,
+        method === "POST" ? { direction: "up" } : undefined,
+      );
+      expect({ role, status: answer.status }).toEqual({ role, status: expected[role] });
+    }
+  });
+
+  it("lets members submit questions and refuses visitors", async () => {
+    const body = (n: number) => ({
+      question: `Which meeting ritual number ${n} would you keep forever?`,
+      type: "check-out",
+      questionStyle: "playful",
+      engagementLevel: "quick",
+      categorySlug: "retrospectives",
+    });
+    expect((await send("anonymous", "POST", "/api/v1/questions", body(0))).status).toBe(401);
+    expect((await send("member", "POST", "/api/v1/questions", body(1))).status).toBe(201);
+    const duplicate = await send("admin", "POST", "/api/v1/questions", body(1));
+    expect(duplicate.status).toBe(409);
+    expect((await duplicate.json()).error).toBe("This question is already in the library");
+    const invalid = await send("member", "POST", "/api/v1/questions", { ...body(2), question: "Too short" });
+    expect(invalid.status).toBe(400);
+  });
+
+  it("keeps moderation, edits, deletes and access changes to admins, the author included", async () => {
+    for (const role of ["anonymous", "member", "author"] as const) {
+      const expected = role === "anonymous" ? 401 : 403;
+      const moderate = await send(role, "POST", `/api/v1/admin/questions/${authored}/moderate`, {
+        decision: "approve",
+      });
+      const edit = await send(role, "PATCH", `/api/v1/questions/${authored}`, {
+        updates: { question: "Edited by someone?" },
+      });
+      const remove = await send(role, "DELETE", `/api/v1/questions/${authored}`);
+      const access = await send(role, "POST", `/api/v1/admin/users/${memberId}`, { isAdmin: true });
+      expect([moderate.status, edit.status, remove.status, access.status]).toEqual([
+        expected,
+        expected,
+        expected,
+        expected,
+      ]);
+      if (role !== "anonymous") expect((await edit.json()).error).toBe("Admin access required");
+    }
+    expect(
+      (await send("admin", "POST", `/api/v1/admin/questions/${authored}/moderate`, { decision: "approve" })).status,
+    ).toBe(200);
+    const edited = await send("admin", "PATCH", `/api/v1/questions/${authored}`, {
+      updates: { question: "  What small habit keeps our meetings kind?  " },
+    });
+    expect(await edited.json()).toEqual({ id: authored, question: "What small habit keeps our meetings kind?" });
+    expect((await send("admin", "DELETE", `/api/v1/questions/${authored}`)).status).toBe(204);
+    expect((await send("admin", "DELETE", `/api/v1/questions/${authored}`)).status).toBe(404);
+  });
+
+  it("answers SPEC's admin edit errors", async () => {
+    const cases: [unknown, string][] = [
+      [{ updates: "text" }, "Invalid updates: must be an object"],
+      [{ updates: { question: "" } }, "Invalid question: must be a non-empty string"],
+      [{ updates: { question: 42 } }, "Invalid question: must be a non-empty string"],
+      [
+        { source: "curated", updates: { question: "Is this fine?" } },
+        'Invalid source: must be "generated" or "user_submitted"',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await send("admin", "PATCH", `/api/v1/questions/${published}`, body);
+      expect(answer.status).toBe(400);
+      expect((await answer.json()).error).toBe(message);
+    }
+    const badId = await send("admin", "PATCH", "/api/v1/questions/not-a-uuid", {
+      updates: { question: "Is this fine?" },
+    });
+    expect((await badId.json()).error).toBe("Invalid questionId: must be a UUID");
+  });
+
+  it("exports saved questions as downloads with the right type and name", async () => {
+    const list = await (await clients.member.get("/api/v1/questions?sort=newest&category=remote-teams")).json();
+    for (const q of list.items.slice(0, 3)) await send("member", "PUT", `/api/v1/questions/${q.id}/save`);
+    expect((await send("anonymous", "GET", "/api/v1/saved?format=csv")).status).toBe(401);
+    const csv = await clients.member.get("/api/v1/saved?format=csv");
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="saved-questions-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await csv.text()).trim().split("\r\n");
+    expect(lines[0]).toBe("question,type,questionStyle,engagementLevel,categorySlug,savedAt");
+    expect(lines).toHaveLength(4);
+    const markdown = await clients.member.get("/api/v1/saved?format=markdown");
+    expect(markdown.headers.get("content-disposition")).toMatch(/\.md"$/);
+    expect(await markdown.text()).toMatch(/^# Saved questions/);
+    expect((await clients.member.get("/api/v1/saved?format=pdf")).status).toBe(400);
+  });
+});
