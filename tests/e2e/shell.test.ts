@@ -144,6 +144,8 @@ describe.skipIf(!chromium)("the app shell in a browser", () => {
     "/verify-email?email=ada%40example.com",
     "/reset-password?token=abc",
     "/sign-in/two-factor",
+    "/remote-teams",
+    "/ice-breaker-questions?sort=newest&page=2",
   ])("has no accessibility violations on %s", async (path) => {
     await open(path);
     for (const width of [1280, 375]) {

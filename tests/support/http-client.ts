@@ -15,6 +15,11 @@ export class HttpClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 
+  /** The cookies, to hand a signed-in session to a browser context. */
+  cookieList(): { name: string; value: string; url: string }[] {
+    return [...this.cookies].map(([name, value]) => ({ name, value, url: this.baseUrl }));
+  }
+
   hasCookie(pattern: RegExp): boolean {
     return [...this.cookies.keys()].some((name) => pattern.test(name));
   }

@@ -128,7 +128,7 @@ export function CommunityCard({ question: initial, viewer, onDeleted }: Props) {
       }
       actions={
         <>
-          {viewer && (
+          {viewer && !editing && (
             <button type="button" className={control} aria-pressed={saved} onClick={toggleSave}>
               {saved ? (
                 <BookmarkCheck className="h-4 w-4 text-brand-700" aria-hidden="true" />

@@ -1,0 +1,139 @@
+import fs from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { signUpAndVerify } from "../support/accounts";
+import { launchBrowser } from "../support/browser";
+import { HttpClient } from "../support/http-client";
+import { type RunningServer, startServer } from "../support/server";
+import { type SmtpTestServer, startSmtpServer } from "../support/smtp";
+
+const chromium = inject("chromium");
+
+/** The community features as a member and an admin use them, in Chromium. */
+describe.skipIf(!chromium)("community in the browser", () => {
+  let browser: Browser;
+  let smtp: SmtpTestServer;
+  let server: RunningServer;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: "chair@example.com" });
+    browser = await launchBrowser(chromium as string);
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  /** A signed-in page for a new verified account. */
+  async function signedInPage(email: string): Promise<Page> {
+    const http = new HttpClient(server.url);
+    await signUpAndVerify(http, smtp, email);
+    const context = await browser.newContext({ baseURL: server.url, acceptDownloads: true });
+    contexts.push(context);
+    await context.addCookies(http.cookieList());
+    return context.newPage();
+  }
+
+  async function open(page: Page, path: string) {
+    await page.goto(path);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  }
+
+  const list = (page: Page) => page.getByRole("region", { name: "Community questions" });
+  const cards = (page: Page) => list(page).getByRole("article", { name: "Question" });
+
+  async function download(page: Page, label: string): Promise<{ name: string; text: string }> {
+    const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: label }).click()]);
+    return { name: file.suggestedFilename(), text: fs.readFileSync(await file.path(), "utf8") };
+  }
+
+  it("a member votes, saves, exports and submits; an admin approves, edits and deletes, and the audit log shows it", async () => {
+    const member = await signedInPage("member@example.com");
+    await open(member, "/?sort=newest");
+    const first = cards(member).first();
+    const firstText = (await first.getByTestId("question-text").textContent()) ?? "";
+    expect(await first.getByTestId("vote-score").textContent()).toBe("Score 0");
+    await first.getByRole("button", { name: "Vote up" }).click();
+    await expect.poll(() => first.getByTestId("vote-score").textContent()).toBe("Score 1");
+    await first.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => first.getByRole("button", { name: "Saved" }).count()).toBe(1);
+    const second = cards(member).nth(1);
+    const secondText = (await second.getByTestId("question-text").textContent()) ?? "";
+    await second.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => second.getByRole("button", { name: "Saved" }).count()).toBe(1);
+
+    // The vote and the saves survive a reload: they are on the server.
+    await open(member, "/?sort=newest");
+    expect(await cards(member).first().getByTestId("vote-score").textContent()).toBe("Score 1");
+    expect(await cards(member).first().getByRole("button", { name: "Vote up" }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
+
+    await open(member, "/saved-questions");
+    expect(await member.getByRole("listitem").filter({ hasText: "Unsave" }).count()).toBe(2);
+    const csv = await download(member, "CSV");
+    expect(csv.name).toMatch(/^saved-questions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = csv.text.trim().split("\r\n");
+    expect(rows).toHaveLength(3);
+    expect(csv.text).toContain(firstText.replace(/^“|”$/g, "").split(",")[0]);
+    const markdown = await download(member, "Markdown");
+    expect(markdown.name).toMatch(/\.md$/);
+    expect(markdown.text).toContain("# Saved questions");
+    expect(markdown.text).toContain(secondText.replace(/^“|”$/g, "").slice(0, 20));
+
+    const submitted = "What is one thing you would like this team to keep doing?";
+    await open(member, "/team-building");
+    await member.getByLabel("Your question").fill(submitted);
+    await member.getByRole("button", { name: "Submit for review" }).click();
+    await expect
+      .poll(() => member.getByRole("status").allTextContents())
+      .toContainEqual(expect.stringContaining("Thank you!"));
+
+    const admin = await signedInPage("chair@example.com");
+    await open(admin, "/admin");
+    const waiting = admin.getByRole("listitem").filter({ hasText: submitted });
+    await waiting.getByRole("button", { name: "Approve" }).click();
+    await expect
+      .poll(() => admin.getByRole("status").allTextContents())
+      .toContainEqual(expect.stringContaining("Approved"));
+
+    // Edit the second newest question; the saved text is trimmed.
+    await open(admin, "/?sort=newest");
+    const editable = cards(admin).nth(2);
+    const editedId = await editable.getByTestId("question-text").textContent();
+    await editable.getByRole("button", { name: "Edit" }).click();
+    await editable.getByLabel("Question text").fill("   What would make next week lighter for you?   ");
+    await editable.getByRole("button", { name: "Save" }).click();
+    await expect
+      .poll(() => editable.getByTestId("question-text").textContent())
+      .toBe("“What would make next week lighter for you?”");
+    expect(editedId).not.toBe("“What would make next week lighter for you?”");
+
+    // Delete the next one, after confirming.
+    const doomed = cards(admin).nth(3);
+    const doomedText = (await doomed.getByTestId("question-text").textContent()) ?? "";
+    await doomed.getByRole("button", { name: "Delete" }).click();
+    await admin
+      .getByRole("alertdialog", { name: "Delete this question?" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect.poll(() => list(admin).getByText(doomedText).count()).toBe(0);
+
+    await open(admin, "/?sort=newest");
+    expect(await list(admin).getByText("What would make next week lighter for you?").count()).toBe(1);
+    expect(await list(admin).getByText(doomedText).count()).toBe(0);
+    expect(await list(admin).getByText(submitted).count()).toBe(1);
+
+    await open(admin, "/admin");
+    const audit = admin.getByRole("table");
+    for (const action of ["question.approve", "question.edit", "question.delete"]) {
+      expect(
+        await audit.getByRole("row").filter({ hasText: action }).filter({ hasText: "chair@example.com" }).count(),
+      ).toBe(1);
+    }
+  });
+});
