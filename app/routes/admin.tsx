@@ -3,14 +3,17 @@ import { data, Form } from "react-router";
 import { FormMessage } from "~/components/forms/FormMessage";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
+import { CommunityCard } from "~/components/questions/CommunityCard";
 import { database } from "~/db/index.server";
 import { findUserIdByEmail, getProfile } from "~/domain/accounts/profiles.server";
 import { changeAccess } from "~/domain/admin/access.server";
 import { recentAudit } from "~/domain/admin/audit.server";
 import { moderateQuestion, moderationQueue } from "~/domain/admin/questions.server";
+import { findQuestions } from "~/domain/community/list.server";
 import { questionIdParam } from "~/lib/http.server";
 import { seo } from "~/lib/seo";
 import { requireAdminPage } from "~/lib/session.server";
+import { useViewer } from "~/lib/use-viewer";
 import { emailOnlySchema } from "~/shared/accounts";
 import { moderationSchema } from "~/shared/community";
 import type { Route } from "./+types/admin";
@@ -25,14 +28,17 @@ async function findUser(email: string | null) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminPage(request);
+  const admin = await requireAdminPage(request);
   const { db } = await database();
-  const [users, queue, audit] = await Promise.all([
-    findUser(new URL(request.url).searchParams.get("email")),
+  const params = new URL(request.url).searchParams;
+  const text = params.get("q")?.trim() ?? "";
+  const [users, queue, audit, found] = await Promise.all([
+    findUser(params.get("email")),
     moderationQueue(db),
     recentAudit(db, 20),
+    text.length >= 2 ? findQuestions(db, text, admin.id) : Promise.resolve(null),
   ]);
-  return { ...users, queue, audit };
+  return { ...users, queue, audit, questionSearch: { text, found } };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -72,7 +78,8 @@ const describe = (p: { isAdmin: boolean; plan: string }) =>
 
 /** The admin console; users first (the moderation queue and analytics join it with the community features). */
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, found, searched, queue, audit } = loaderData;
+  const { query, found, searched, queue, audit, questionSearch } = loaderData;
+  const viewer = useViewer();
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <h1 className="flex items-center gap-3 font-serif text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
@@ -103,6 +110,42 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
               </li>
             ))}
           </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="manage-title" className="mt-8 rounded-3xl border border-line bg-white p-6 sm:p-8">
+        <h2 id="manage-title" className="font-serif text-2xl font-semibold text-ink">
+          Questions
+        </h2>
+        <Form method="get" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+          <TextField
+            label="Find questions by their text"
+            name="q"
+            defaultValue={questionSearch.text}
+            className="flex-1"
+          />
+          <button
+            type="submit"
+            className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            <Search className="h-4 w-4" aria-hidden="true" />
+            Find
+          </button>
+        </Form>
+        {questionSearch.found && (
+          <div className="mt-6">
+            {questionSearch.found.length === 0 ? (
+              <p className="text-ink-muted">No question contains “{questionSearch.text}”.</p>
+            ) : (
+              <ul className="space-y-4">
+                {questionSearch.found.map((q) => (
+                  <li key={q.id}>
+                    <CommunityCard question={q} viewer={viewer} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
         )}
       </section>
 

@@ -47,7 +47,9 @@ export function PopularList({ page, query, viewer, fixedCategory }: Props) {
           <h2 id="questions-title" className="font-serif text-2xl font-semibold text-ink sm:text-3xl">
             Community questions
           </h2>
-          <p className="mt-1 text-ink-muted">{page.total.toLocaleString("en")} questions, voted on by meeting hosts.</p>
+          <p className="mt-1 text-ink-muted">
+            {page.total.toLocaleString("en")} questions. Vote for the ones that work in your meetings.
+          </p>
         </div>
         {query.category !== "all" && (
           <Link

@@ -37,6 +37,7 @@ export function CommunityCard({ question: initial, viewer, onDeleted }: Props) {
   const [draft, setDraft] = useState(initial.question);
   const [error, setError] = useState<string | null>(null);
   const [prompt, setPrompt] = useState(false);
+  const [deleted, setDeleted] = useState(false);
   const editorId = useId();
 
   async function vote(direction: VoteDirection) {
@@ -82,9 +83,17 @@ export function CommunityCard({ question: initial, viewer, onDeleted }: Props) {
       setMode("idle");
       return setError(outcome.error);
     }
+    setDeleted(true);
     onDeleted?.(question.id);
   }
 
+  if (deleted) {
+    return (
+      <p role="status" className="rounded-3xl border border-dashed border-line p-5 text-sm text-ink-muted">
+        Question deleted.
+      </p>
+    );
+  }
   const isAdmin = Boolean(viewer?.isAdmin);
   const editing = mode === "editing" || mode === "saving";
   return (

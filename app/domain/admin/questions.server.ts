@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, ne } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { questions } from "~/db/schema";
 import { DUPLICATE_QUESTION } from "~/domain/community/submissions.server";
@@ -101,16 +101,5 @@ export async function moderationQueue(db: Database, limit = 50) {
     .from(questions)
     .where(and(eq(questions.source, "user_submitted"), eq(questions.status, "pending")))
     .orderBy(asc(questions.createdAt))
-    .limit(limit);
-}
-
-/** Finds questions by a piece of their text, for editing or deleting. */
-export async function searchQuestions(db: Database, text: string, limit = 25) {
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db
-    .select({ id: questions.id, question: questions.text, status: questions.status, source: questions.source })
-    .from(questions)
-    .where(ilike(questions.text, pattern))
-    .orderBy(desc(questions.totalVotes))
     .limit(limit);
 }

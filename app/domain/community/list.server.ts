@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { questions, savedQuestions, votes } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
@@ -61,4 +61,26 @@ export async function listQuestions(db: Database, query: ListQuery, viewerId: st
     saved: Boolean(saved),
   }));
   return { items, page, pageCount, total };
+}
+
+/** Admins find any question (published or not) by a piece of its text, most voted first. */
+export async function findQuestions(
+  db: Database,
+  text: string,
+  viewerId: string,
+  limit = 20,
+): Promise<ListedQuestion[]> {
+  const index = await categoryIndex(db);
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select(listedColumns(viewerId))
+    .from(questions)
+    .where(ilike(questions.text, pattern))
+    .orderBy(desc(questions.totalVotes), asc(questions.id))
+    .limit(limit);
+  return rows.map(({ userVote, saved, ...row }) => ({
+    ...toServed(row, index),
+    userVote: userVote ?? null,
+    saved: Boolean(saved),
+  }));
 }
