@@ -155,4 +155,37 @@ describe("community API authorisation", () => {
     expect(await markdown.text()).toMatch(/^# Saved questions/);
     expect((await clients.member.get("/api/v1/saved?format=pdf")).status).toBe(400);
   });
+
+  it("keeps the counters equal to the stored votes under 500 parallel vote requests from 50 users", async () => {
+    const voters: HttpClient[] = [];
+    for (let i = 0; i < 50; i++) {
+      const voter = new HttpClient(server.url, { "x-forwarded-for": `203.0.113.${100 + i}` });
+      await signUpAndVerify(voter, smtp, `voter${i}@example.com`);
+      voters.push(voter);
+    }
+    const list = await (await clients.anonymous.get("/api/v1/questions?sort=newest&category=all-hands")).json();
+    const target = list.items[0].id as string;
+    const answers = await Promise.all(
+      Array.from({ length: 500 }, (_, i) =>
+        (voters[i % 50] as HttpClient).postJson(`/api/v1/questions/${target}/vote`, {
+          direction: i % 3 === 0 ? "down" : "up",
+        }),
+      ),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+
+    // What each voter's own view says is stored, against the question's counters.
+    let up = 0;
+    let down = 0;
+    let counters: { upvotes?: number; voteScore: number; totalVotes: number } | undefined;
+    for (const voter of voters) {
+      const page = await (await voter.get("/api/v1/questions?sort=newest&category=all-hands")).json();
+      const card = page.items.find((q: { id: string }) => q.id === target);
+      if (card.userVote === "up") up++;
+      if (card.userVote === "down") down++;
+      counters = card;
+    }
+    expect(counters?.voteScore).toBe(up - down);
+    expect(counters?.totalVotes).toBe(up + down);
+  }, 180_000);
 });
