@@ -1,5 +1,6 @@
 import { Search, ShieldCheck } from "lucide-react";
 import { data, Form } from "react-router";
+import { ActivityChart } from "~/components/admin/ActivityChart";
 import { FormMessage } from "~/components/forms/FormMessage";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
@@ -9,6 +10,7 @@ import { findUserIdByEmail, getProfile } from "~/domain/accounts/profiles.server
 import { changeAccess } from "~/domain/admin/access.server";
 import { recentAudit } from "~/domain/admin/audit.server";
 import { moderateQuestion, moderationQueue } from "~/domain/admin/questions.server";
+import { dailyActivity } from "~/domain/analytics/events.server";
 import { findQuestions } from "~/domain/community/list.server";
 import { questionIdParam } from "~/lib/http.server";
 import { seo } from "~/lib/seo";
@@ -32,13 +34,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await database();
   const params = new URL(request.url).searchParams;
   const text = params.get("q")?.trim() ?? "";
-  const [users, queue, audit, found] = await Promise.all([
+  const [users, queue, audit, found, activity] = await Promise.all([
     findUser(params.get("email")),
     moderationQueue(db),
     recentAudit(db, 20),
     text.length >= 2 ? findQuestions(db, text, admin.id) : Promise.resolve(null),
+    dailyActivity(db, 30),
   ]);
-  return { ...users, queue, audit, questionSearch: { text, found } };
+  return { ...users, queue, audit, questionSearch: { text, found }, activity };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -78,7 +81,7 @@ const describe = (p: { isAdmin: boolean; plan: string }) =>
 
 /** The admin console; users first (the moderation queue and analytics join it with the community features). */
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, found, searched, queue, audit, questionSearch } = loaderData;
+  const { query, found, searched, queue, audit, questionSearch, activity } = loaderData;
   const viewer = useViewer();
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
@@ -86,6 +89,15 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         <ShieldCheck className="h-8 w-8 text-brand-700" aria-hidden="true" />
         Admin
       </h1>
+      <section aria-labelledby="activity-title" className="mt-8 rounded-3xl border border-line bg-white p-6 sm:p-8">
+        <h2 id="activity-title" className="font-serif text-2xl font-semibold text-ink">
+          Activity
+        </h2>
+        <div className="mt-4">
+          <ActivityChart data={activity} />
+        </div>
+      </section>
+
       <section aria-labelledby="queue-title" className="mt-8 rounded-3xl border border-line bg-white p-6 sm:p-8">
         <h2 id="queue-title" className="font-serif text-2xl font-semibold text-ink">
           Waiting for review ({queue.length})

@@ -1,5 +1,6 @@
 import { config } from "~/config.server";
 import { database } from "~/db/index.server";
+import { recordEvent } from "~/domain/analytics/events.server";
 import { activeGenerator } from "~/domain/generation/active-generator.server";
 import { serveQuestion } from "~/domain/generation/serve-question.server";
 import { recordServed } from "~/domain/questions/history.server";
@@ -25,6 +26,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await serveQuestion({ db, generator, metered, limits: config().aiQuota }, parsed.data, subject);
   // SPEC: a signed-in user's questions go into their history; anonymous ones stay in the browser.
   if (userId && result.ok) await recordServed(db, userId, result.body.id);
+  // Counted for the admin charts; not awaited, so the visitor never waits on analytics.
+  if (result.ok)
+    void recordEvent(db, "generation", { userId, properties: { source: result.body.source } }).catch(() => {});
   const done = performance.now();
   const headers = new Headers({
     "Cache-Control": "no-store",

@@ -129,11 +129,19 @@ describe.skipIf(!chromium)("community in the browser", () => {
     expect(await list(admin).getByText(submitted).count()).toBe(1);
 
     await open(admin, "/admin");
-    const audit = admin.getByRole("table");
+    const audit = admin.getByRole("table").last();
     for (const action of ["question.approve", "question.edit", "question.delete"]) {
       expect(
         await audit.getByRole("row").filter({ hasText: action }).filter({ hasText: "chair@example.com" }).count(),
       ).toBe(1);
     }
+
+    // Today's activity, counted from our own events: two sign-ups and the member's vote at least.
+    await admin.getByText("The numbers").click();
+    const today = admin.locator("figure").getByRole("row").last();
+    const [day, , , signUps, votes] = await today.getByRole("cell").allTextContents();
+    expect(day).toBe(new Date().toISOString().slice(0, 10));
+    expect(Number(signUps)).toBeGreaterThanOrEqual(2);
+    expect(Number(votes)).toBeGreaterThanOrEqual(1);
   });
 });

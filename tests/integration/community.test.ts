@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
-import { adminAuditLog, questions, savedQuestions, users, votes } from "~/db/schema";
+import { adminAuditLog, analyticsEvents, questions, savedQuestions, users, votes } from "~/db/schema";
 import { deleteQuestion, editQuestion, moderateQuestion, moderationQueue } from "~/domain/admin/questions.server";
+import { dailyActivity } from "~/domain/analytics/events.server";
 import { renderExport } from "~/domain/community/export-formats";
 import { listQuestions } from "~/domain/community/list.server";
 import { listSaved, saveQuestion, unsaveQuestion } from "~/domain/community/saves.server";
@@ -186,5 +187,21 @@ describe.each(testEngines())("community on $engine", ({ engine, available }) => 
       before: { text: "What is one thing our team does better than a year ago?" },
       after: { text: "What does our team do better than a year ago?" },
     });
+  });
+
+  it.skipIf(!available)("counts analytics events per UTC day for the admin chart, zeros included", async () => {
+    const now = new Date("2031-05-10T12:00:00Z");
+    await handle.db.insert(analyticsEvents).values([
+      { name: "vote", createdAt: new Date("2031-05-10T00:30:00Z") },
+      { name: "vote", createdAt: new Date("2031-05-10T23:59:00Z") },
+      { name: "sign_up", createdAt: new Date("2031-05-08T09:00:00Z") },
+      { name: "login", createdAt: new Date("2031-05-10T09:00:00Z") },
+    ]);
+    const days = await dailyActivity(handle.db, 3, now);
+    expect(days).toEqual([
+      { day: "2031-05-08", page_view: 0, generation: 0, sign_up: 1, vote: 0 },
+      { day: "2031-05-09", page_view: 0, generation: 0, sign_up: 0, vote: 0 },
+      { day: "2031-05-10", page_view: 0, generation: 0, sign_up: 0, vote: 2 },
+    ]);
   });
 });
