@@ -10,19 +10,22 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { ErrorScreen } from "~/components/ErrorScreen";
-import { CookieBanner } from "~/components/layout/CookieBanner";
+import { CONSENT_GIVEN_SCRIPT, CookieBanner } from "~/components/layout/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { NavigationProgress } from "~/components/layout/NavigationProgress";
 import { OfflineBanner } from "~/components/layout/OfflineBanner";
 import { NotFound } from "~/components/NotFound";
 import { config } from "~/config.server";
+import { sendClientEvent, usePageName, usePageViews } from "~/lib/analytics-client";
 import { useNonce } from "~/lib/nonce";
 import { seo } from "~/lib/seo";
 import { getUser } from "~/lib/session.server";
 import type { Viewer } from "~/shared/navigation";
 import type { Route } from "./+types/root";
-import "./app.css";
+// Inlined into every page: one render-blocking request fewer on a slow phone
+// connection, for about 8 KB (gzip) of HTML.
+import styles from "./app.css?inline";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { appName, publicUrl } = config();
@@ -42,13 +45,17 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="en">
+    // The consent script marks <html> before React hydrates it.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#17645b" />
         <Meta />
         <Links />
+        <style nonce={nonce}>{styles}</style>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of ours, run before the first paint. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_GIVEN_SCRIPT }} />
       </head>
       <body>
         {children}
@@ -63,6 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
 function Shell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const appName = data?.appName ?? "CircleUp";
+  const trackPageView = usePageViews();
   // Marks the page interactive, for styles that differ before hydration and for browser tests.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -82,7 +90,7 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer appName={appName} />
-      <CookieBanner />
+      <CookieBanner onAccept={trackPageView} />
     </div>
   );
 }
@@ -112,5 +120,14 @@ export function ErrorBoundary() {
     : error instanceof Error
       ? error.message
       : undefined;
+  return <ReportedError message={message} />;
+}
+
+/** The error screen, reporting the error as a first-party analytics event when the visitor consented. */
+function ReportedError({ message }: { message: string | undefined }) {
+  const page = usePageName();
+  useEffect(() => {
+    sendClientEvent({ name: "error", page, path: window.location.pathname, message: message ?? "Unknown error" });
+  }, [page, message]);
   return <ErrorScreen message={message} />;
 }

@@ -6,6 +6,14 @@ export default [
   route("how-to", "routes/how-to.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("support", "routes/support.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("terms-of-service", "routes/terms-of-service.tsx"),
+  route("pricing", "routes/pricing.tsx"),
+  route("articles", "routes/articles.tsx"),
+  route("articles/:slug", "routes/articles.$slug.tsx"),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
   route("sign-in", "routes/sign-in.tsx"),
   route("sign-in/two-factor", "routes/sign-in.two-factor.tsx"),
   route("sign-up", "routes/sign-up.tsx"),
@@ -32,6 +40,7 @@ export default [
   route("api/v1/generate-question", "routes/api.v1.generate-question.ts"),
   route("functions/v1/generate-question", "routes/api.v1.generate-question.ts", { id: "generate-question-alias" }),
   route("api/v1/stats", "routes/api.v1.stats.ts"),
+  route("api/v1/events", "routes/api.v1.events.ts"),
   // The seven category pages share one module.
   ...CATEGORY_SLUGS.map((slug) => route(slug, "routes/category.tsx", { id: `category-${slug}` })),
   // Anything else is the not-found page, answered with HTTP 404.

@@ -60,10 +60,37 @@ export const questions = pgTable(
     // The generator's lookup: one cell of the library, optionally one category.
     index("questions_cell_idx").on(t.meetingContext, t.questionStyle, t.engagementLevel, t.categoryId),
     index("questions_type_idx").on(t.type, t.questionStyle),
-    // The community list's three sorts, read 25 at a time.
-    index("questions_popular_idx").on(t.status, t.totalVotes.desc(), t.voteScore.desc(), t.createdAt.desc()),
-    index("questions_trending_idx").on(t.status, t.voteScore.desc(), t.totalVotes.desc(), t.createdAt.desc()),
-    index("questions_newest_idx").on(t.status, t.createdAt.desc()),
+    // The community list's three sorts, over everything and per category, in exactly the
+    // order list.server.ts asks for (DESC is NULLS FIRST in PostgreSQL), ending with the
+    // id so a page's ids come from the index alone.
+    index("questions_popular_idx")
+      .on(t.totalVotes.desc().nullsFirst(), t.voteScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`status = 'published'`),
+    index("questions_trending_idx")
+      .on(t.voteScore.desc().nullsFirst(), t.totalVotes.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`status = 'published'`),
+    index("questions_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id).where(sql`status = 'published'`),
+    index("questions_category_popular_idx")
+      .on(
+        t.categoryId,
+        t.totalVotes.desc().nullsFirst(),
+        t.voteScore.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id,
+      )
+      .where(sql`status = 'published'`),
+    index("questions_category_trending_idx")
+      .on(
+        t.categoryId,
+        t.voteScore.desc().nullsFirst(),
+        t.totalVotes.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id,
+      )
+      .where(sql`status = 'published'`),
+    index("questions_category_newest_idx")
+      .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`status = 'published'`),
     index("questions_author_idx").on(t.authorId),
     check("questions_type_check", sql`${t.type} in ('check-in', 'energizer', 'check-out')`),
     check("questions_source_check", sql`${t.source} in ('curated', 'ai_generated', 'user_submitted')`),
@@ -313,3 +340,27 @@ export const savedQuestions = pgTable(
     index("saved_questions_recent_idx").on(t.userId, t.createdAt),
   ],
 );
+
+/** Messages from the contact form; sender_key is a keyed hash of the sender's IP address, only for the rate limit. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    senderKey: text("sender_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_sender_idx").on(t.senderKey, t.createdAt)],
+);
+
+/**
+ * Published questions per category ('' for none), kept exact by a trigger on
+ * questions (migration 0004), so the list counts without scanning.
+ */
+export const publishedQuestionCounts = pgTable("published_question_counts", {
+  categoryKey: text("category_key").primaryKey(),
+  total: integer("total").notNull().default(0),
+});

@@ -1,4 +1,5 @@
-import type { GenerateQuestionRequest, GenerateQuestionResponse, GenerationProblem } from "~/shared/questions";
+import type { GenerateQuestionRequest } from "~/shared/question-schemas";
+import type { GenerateQuestionResponse, GenerationProblem } from "~/shared/questions";
 
 export type GenerateOutcome = { ok: true; body: GenerateQuestionResponse } | { ok: false; problem: GenerationProblem };
 

@@ -14,6 +14,16 @@ export type PageSeo = {
   /** Keep the page out of search results (sign-in pages, private pages, errors). */
   noindex?: boolean;
   type?: "website" | "article";
+  /** Absolute or root-relative preview image (1200x630 PNG); the site's default otherwise. */
+  image?: { path: string; alt: string };
+  /** schema.org JSON-LD blocks describing the page. */
+  structuredData?: Record<string, unknown>[];
+};
+
+/** The site's default social preview image, 1200x630. */
+export const DEFAULT_PREVIEW_IMAGE = {
+  path: "/og-image.png",
+  alt: "CircleUp: check-in, energizer and check-out questions for team meetings",
 };
 
 type MatchWithData = { id: string; data?: unknown } | undefined;
@@ -32,7 +42,9 @@ export function fullTitle(site: SiteInfo, title?: string): string {
 export function seo(matches: readonly MatchWithData[], page: PageSeo): MetaDescriptor[] {
   const site = siteFrom(matches);
   const title = fullTitle(site, page.title);
-  const url = `${site.publicUrl}${page.path === "/" ? "/" : page.path}`;
+  const url = absoluteUrl(site, page.path);
+  const image = page.image ?? DEFAULT_PREVIEW_IMAGE;
+  const imageUrl = image.path.startsWith("http") ? image.path : absoluteUrl(site, image.path);
   return [
     { title },
     { name: "description", content: page.description },
@@ -43,8 +55,46 @@ export function seo(matches: readonly MatchWithData[], page: PageSeo): MetaDescr
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
-    { name: "twitter:card", content: "summary" },
+    { property: "og:image", content: imageUrl },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: image.alt },
+    { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: imageUrl },
+    ...(page.structuredData ?? []).map((block) => ({ "script:ld+json": block })),
   ];
+}
+
+/** The public address of a path on this site. */
+export function absoluteUrl(site: SiteInfo, path: string): string {
+  return `${site.publicUrl}${path === "/" ? "/" : path}`;
+}
+
+/** A BreadcrumbList for a page below the home page: each crumb is [name, path]. */
+export function breadcrumbs(site: SiteInfo, crumbs: [name: string, path: string][]): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [["Home", "/"] as const, ...crumbs].map(([name, path], i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name,
+      item: absoluteUrl(site, path),
+    })),
+  };
+}
+
+/** A FAQPage from question and answer pairs. */
+export function faqPage(items: { question: string; answer: string }[]): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  };
 }

@@ -17,7 +17,7 @@ import { seo } from "~/lib/seo";
 import { requireAdminPage } from "~/lib/session.server";
 import { useViewer } from "~/lib/use-viewer";
 import { emailOnlySchema } from "~/shared/accounts";
-import { moderationSchema } from "~/shared/community";
+import { moderationSchema } from "~/shared/community-schemas";
 import type { Route } from "./+types/admin";
 
 async function findUser(email: string | null) {

@@ -2,7 +2,7 @@ import { database } from "~/db/index.server";
 import { moderateQuestion } from "~/domain/admin/questions.server";
 import { methodNotAllowed, parseJsonBody, problem, questionIdParam } from "~/lib/http.server";
 import { requireAdminApi } from "~/lib/session.server";
-import { moderationSchema } from "~/shared/community";
+import { moderationSchema } from "~/shared/community-schemas";
 import type { Route } from "./+types/api.v1.admin.questions.moderate";
 
 /** POST /api/v1/admin/questions/{id}/moderate {decision: approve|reject, reason?}. */

@@ -6,7 +6,7 @@ import { serveQuestion } from "~/domain/generation/serve-question.server";
 import { recordServed } from "~/domain/questions/history.server";
 import { methodNotAllowed, parseJsonBody } from "~/lib/http.server";
 import { quotaSubjectOf } from "~/lib/quota-subject.server";
-import { generateQuestionRequestSchema } from "~/shared/questions";
+import { generateQuestionRequestSchema } from "~/shared/question-schemas";
 import type { Route } from "./+types/api.v1.generate-question";
 
 /**

@@ -2,7 +2,7 @@ import { database } from "~/db/index.server";
 import { deleteQuestion, editQuestion } from "~/domain/admin/questions.server";
 import { methodNotAllowed, parseJsonBody, problem, questionIdParam } from "~/lib/http.server";
 import { requireAdminApi } from "~/lib/session.server";
-import { adminEditSchema } from "~/shared/community";
+import { adminEditSchema } from "~/shared/community-schemas";
 import type { Route } from "./+types/api.v1.questions.id";
 
 /**

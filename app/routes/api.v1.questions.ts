@@ -3,7 +3,7 @@ import { listQuestions } from "~/domain/community/list.server";
 import { submitQuestion } from "~/domain/community/submissions.server";
 import { methodNotAllowed, parseJsonBody, problem } from "~/lib/http.server";
 import { getUser, requireUserApi } from "~/lib/session.server";
-import { listQuerySchema, submissionSchema } from "~/shared/community";
+import { listQuerySchema, submissionSchema } from "~/shared/community-schemas";
 import type { Route } from "./+types/api.v1.questions";
 
 /** GET /api/v1/questions?sort=&category=&page=: one page of the community list. */

@@ -3,7 +3,7 @@ import { recordEvent } from "~/domain/analytics/events.server";
 import { castVote } from "~/domain/community/votes.server";
 import { methodNotAllowed, parseJsonBody, problem, questionIdParam } from "~/lib/http.server";
 import { requireUserApi } from "~/lib/session.server";
-import { voteRequestSchema } from "~/shared/community";
+import { voteRequestSchema } from "~/shared/community-schemas";
 import type { Route } from "./+types/api.v1.questions.vote";
 
 /** POST /api/v1/questions/{id}/vote {direction}: SPEC's toggle; answers the new tally. */

@@ -1,17 +1,19 @@
 import { data } from "react-router";
 import { PopularList } from "~/components/community/PopularList";
 import { SubmitQuestionForm } from "~/components/community/SubmitQuestionForm";
+import { FaqList } from "~/components/content/FaqList";
 import { QuestionGenerator } from "~/components/generator/QuestionGenerator";
+import { CATEGORY_GUIDES } from "~/content/guides.server";
 import { database } from "~/db/index.server";
 import { listQuestions } from "~/domain/community/list.server";
 import { submitQuestion } from "~/domain/community/submissions.server";
 import { generatorPageData } from "~/domain/generation/generator-page.server";
 import { existingQuotaSubject } from "~/lib/quota-subject.server";
-import { seo } from "~/lib/seo";
+import { absoluteUrl, breadcrumbs, faqPage, seo, siteFrom } from "~/lib/seo";
 import { getUser, requireUser } from "~/lib/session.server";
 import { useViewer } from "~/lib/use-viewer";
 import { type CategorySlug, findCategory } from "~/shared/categories";
-import { listQuerySchema, submissionSchema } from "~/shared/community";
+import { listQuerySchema, submissionSchema } from "~/shared/community-schemas";
 import type { Route } from "./+types/category";
 
 /** The category of this page, from its path (one module serves the seven category routes). */
@@ -31,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     generatorPageData(await existingQuotaSubject(request), category.slug),
     listQuestions(db, query, user?.id ?? null),
   ]);
-  return { category, query, questionsPage, ...generator };
+  return { category, guide: CATEGORY_GUIDES[category.slug], query, questionsPage, ...generator };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -49,15 +51,33 @@ export async function action({ request }: Route.ActionArgs) {
   return { success: "Thank you! Your question waits for a quick review; you can follow it on your profile." };
 }
 
-export const meta: Route.MetaFunction = ({ matches, data: loaderData }) =>
-  seo(matches, {
-    title: loaderData ? `${loaderData.category.name} Questions` : "Questions",
-    description: loaderData?.category.description ?? "Questions for team meetings.",
-    path: loaderData ? `/${loaderData.category.slug}` : "/",
+export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
+  if (!loaderData) return seo(matches, { title: "Questions", description: "Questions for team meetings.", path: "/" });
+  const { category, questionsPage } = loaderData;
+  const site = siteFrom(matches);
+  const path = `/${category.slug}`;
+  const title = `${category.name} Questions`;
+  return seo(matches, {
+    title,
+    description: `${category.description} Check-in, energizer and check-out questions with facilitation tips.`,
+    path,
+    structuredData: [
+      {
+        "@context": "https://schema.org",
+        "@type": "CollectionPage",
+        name: title,
+        description: category.description,
+        url: absoluteUrl(site, path),
+        mainEntity: { "@type": "ItemList", numberOfItems: questionsPage.total },
+      },
+      faqPage(loaderData.guide.faq),
+      breadcrumbs(site, [[title, path]]),
+    ],
   });
+};
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, query, questionsPage } = loaderData;
+  const { category, guide, query, questionsPage } = loaderData;
   const viewer = useViewer();
   return (
     <>
@@ -67,6 +87,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Meeting questions</p>
             <h1 className="mt-2 font-serif text-4xl font-semibold tracking-tight text-ink">{category.name}</h1>
             <p className="mt-4 text-lg leading-relaxed text-ink-muted">{category.description}</p>
+            {guide.intro.map((paragraph) => (
+              <p key={paragraph.slice(0, 40)} className="mt-4 leading-relaxed text-ink">
+                {paragraph}
+              </p>
+            ))}
           </div>
           <section id="generator" aria-label="Question generator" className="scroll-mt-20">
             <QuestionGenerator
@@ -78,10 +103,42 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       </section>
-      <div className="mx-auto max-w-4xl space-y-12 px-4 py-16 sm:px-6">
+      <section aria-labelledby="advice-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 id="advice-title" className="font-serif text-3xl font-semibold text-ink">
+          How to run it well
+        </h2>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {guide.advice.map((tip) => (
+            <li key={tip.title} className="rounded-2xl border border-line bg-white p-6">
+              <h3 className="font-semibold text-ink">{tip.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-ink-muted">{tip.text}</p>
+            </li>
+          ))}
+        </ul>
+        <h3 className="mt-12 font-serif text-xl font-semibold text-ink">Questions to try</h3>
+        <ul className="mt-4 space-y-3">
+          {guide.examples.map((example) => (
+            <li
+              key={example}
+              className="rounded-r-lg border-l-4 border-brand-600 bg-brand-50 px-5 py-3 font-serif text-lg"
+            >
+              {example}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="mx-auto max-w-4xl space-y-12 px-4 pb-16 sm:px-6">
         <PopularList page={questionsPage} query={query} viewer={viewer} fixedCategory />
         <SubmitQuestionForm category={category} signedIn={Boolean(viewer)} />
       </div>
+      <section aria-labelledby="category-faq-title" className="border-t border-line bg-sand">
+        <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+          <h2 id="category-faq-title" className="font-serif text-3xl font-semibold text-ink">
+            {category.name}: frequently asked questions
+          </h2>
+          <FaqList items={guide.faq} className="mt-8" />
+        </div>
+      </section>
     </>
   );
 }

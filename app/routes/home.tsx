@@ -1,42 +1,110 @@
-import { ArrowRight, MessageCircleHeart, SlidersHorizontal, Sparkles, Users } from "lucide-react";
+import {
+  ArrowRight,
+  Bookmark,
+  HeartHandshake,
+  Library,
+  MessageCircleHeart,
+  ShieldCheck,
+  SlidersHorizontal,
+  Sparkles,
+  Users,
+} from "lucide-react";
 import { Link } from "react-router";
 import { PopularList } from "~/components/community/PopularList";
+import { FaqList } from "~/components/content/FaqList";
 import { QuestionGenerator } from "~/components/generator/QuestionGenerator";
+import { HOME_FAQ } from "~/content/guides.server";
 import { database } from "~/db/index.server";
-import { listCategories } from "~/domain/categories.server";
 import { listQuestions } from "~/domain/community/list.server";
 import { generatorPageData } from "~/domain/generation/generator-page.server";
+import { libraryStats } from "~/domain/questions/stats.server";
 import { existingQuotaSubject } from "~/lib/quota-subject.server";
-import { seo } from "~/lib/seo";
+import { absoluteUrl, faqPage, seo, siteFrom } from "~/lib/seo";
 import { getUser } from "~/lib/session.server";
 import { useViewer } from "~/lib/use-viewer";
-import { HOME_CATEGORY_SLUGS } from "~/shared/categories";
-import { listQuerySchema } from "~/shared/community";
+import { findCategory, HOME_CATEGORY_SLUGS } from "~/shared/categories";
+import { listQuerySchema } from "~/shared/community-schemas";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await database();
   const query = listQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const user = await getUser(request);
-  const [all, generator, questionsPage] = await Promise.all([
-    listCategories(db),
+  const [stats, generator, questionsPage] = await Promise.all([
+    libraryStats(db),
     generatorPageData(await existingQuotaSubject(request), null),
     listQuestions(db, query, user?.id ?? null),
   ]);
   return {
-    categories: all.filter((c) => HOME_CATEGORY_SLUGS.some((slug) => slug === c.slug)),
+    // Live counts from the database, never display-only figures (PRODUCT.md "Honesty").
+    categories: HOME_CATEGORY_SLUGS.flatMap((slug) => {
+      const category = findCategory(slug);
+      if (!category) return [];
+      const questionCount = stats.categories.find((c) => c.slug === slug)?.questionCount ?? 0;
+      return [{ ...category, questionCount }];
+    }),
     ...generator,
     query,
     questionsPage,
+    faq: HOME_FAQ,
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
-    description:
-      "Free check-in, energizer and check-out questions for team meetings, by meeting type, tone and depth. Build psychological safety in five minutes.",
+const DESCRIPTION =
+  "Free check-in, energizer and check-out questions for team meetings, by meeting type, tone and depth. Build psychological safety in five minutes.";
+
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  const site = siteFrom(matches);
+  return seo(matches, {
+    description: DESCRIPTION,
     path: "/",
+    structuredData: [
+      {
+        "@context": "https://schema.org",
+        "@type": "WebApplication",
+        name: site.appName,
+        url: absoluteUrl(site, "/"),
+        description: DESCRIPTION,
+        applicationCategory: "BusinessApplication",
+        operatingSystem: "Any (web browser)",
+        isAccessibleForFree: true,
+        offers: { "@type": "Offer", price: "0", priceCurrency: "EUR" },
+        featureList: [
+          "AI question generation",
+          "Customizable tone and style",
+          "Check-in, energizer and check-out questions for many meeting types",
+          "Saved favourite questions",
+          "Export to CSV, JSON, Markdown, plain text and print",
+        ],
+        audience: { "@type": "Audience", audienceType: "Teams, meeting hosts and facilitators" },
+      },
+      faqPage(data?.faq ?? []),
+    ],
   });
+};
+
+const BENEFITS = [
+  {
+    icon: ShieldCheck,
+    title: "Safe for every team",
+    text: "Every library question is written and reviewed to be answerable by anyone: nothing about health, money, religion or politics, and passing is always fine.",
+  },
+  {
+    icon: Library,
+    title: "Fitted to the meeting",
+    text: "Standups need thirty seconds, one-on-ones need depth. Pick the meeting, tone and depth, and the question fits the room.",
+  },
+  {
+    icon: HeartHandshake,
+    title: "Every voice, early",
+    text: "A short round at the start gives everyone a first word, and people who have spoken once speak up more easily later.",
+  },
+  {
+    icon: Bookmark,
+    title: "Your team's favourites",
+    text: "Save the questions that landed, vote for the community's best, and export your collection when you plan the next offsite.",
+  },
+];
 
 const STEPS = [
   {
@@ -125,11 +193,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 to={`/${category.slug}`}
                 className="group flex h-full flex-col rounded-2xl border border-line bg-white p-6 transition-shadow hover:shadow-lg hover:shadow-brand-900/5"
               >
-                <h3 className="text-lg font-semibold text-ink group-hover:text-brand-800">{category.name}</h3>
+                <span className="self-start rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">
+                  {category.highlight}
+                </span>
+                <h3 className="mt-3 text-lg font-semibold text-ink group-hover:text-brand-800">{category.name}</h3>
                 <p className="mt-2 flex-1 text-sm leading-relaxed text-ink-muted">{category.description}</p>
-                <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-800">
-                  Explore{" "}
-                  <ArrowRight className="h-4 w-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+                <span className="mt-4 flex items-center justify-between gap-2 text-sm">
+                  <span className="text-ink-muted">{category.questionCount.toLocaleString("en")} questions</span>
+                  <span className="inline-flex items-center gap-1 font-semibold text-brand-800">
+                    Explore{" "}
+                    <ArrowRight
+                      className="h-4 w-4 transition-transform group-hover:translate-x-0.5"
+                      aria-hidden="true"
+                    />
+                  </span>
                 </span>
               </Link>
             </li>
@@ -156,6 +233,42 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
+        </div>
+      </section>
+
+      <section id="benefits" aria-labelledby="benefits-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 id="benefits-title" className="font-serif text-3xl font-semibold text-ink">
+          Why teams start with a question
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2">
+          {BENEFITS.map((benefit) => (
+            <li key={benefit.title} className="flex gap-4 rounded-2xl border border-line bg-white p-6">
+              <benefit.icon className="h-6 w-6 shrink-0 text-accent-600" aria-hidden="true" />
+              <div>
+                <h3 className="font-semibold text-ink">{benefit.title}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-ink-muted">{benefit.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="faq" aria-labelledby="faq-title" className="border-t border-line bg-sand">
+        <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+          <h2 id="faq-title" className="font-serif text-3xl font-semibold text-ink">
+            Frequently asked questions
+          </h2>
+          <FaqList items={loaderData.faq} className="mt-8" />
+          <div className="mt-12 rounded-2xl bg-white p-6 text-center">
+            <h3 className="font-serif text-xl font-semibold text-ink">Still wondering about something?</h3>
+            <p className="mt-2 text-ink-muted">We read every message and answer within two working days.</p>
+            <Link
+              to="/contact"
+              className="mt-5 inline-flex rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+            >
+              Contact Us
+            </Link>
+          </div>
         </div>
       </section>
     </>

@@ -2,3 +2,26 @@
 export const CHARTED_EVENTS = ["page_view", "generation", "sign_up", "vote"] as const;
 export type ChartedEvent = (typeof CHARTED_EVENTS)[number];
 export type DailyActivity = { day: string } & Record<ChartedEvent, number>;
+
+/** The localStorage key of the cookie banner's answer (SPEC section 3, "Local browser storage"). */
+export const COOKIE_CONSENT_KEY = "cookieConsent";
+
+/** Query parameters worth keeping in a page view's URL; anything else (tokens, e-mail addresses) is dropped. */
+export const TRACKED_QUERY_PARAMS = ["sort", "category", "page"] as const;
+
+/** What the browser may report, and only after cookie consent: a page view or an error it met. */
+export type ClientEvent =
+  | { name: "page_view"; page: string; path: string; search?: string }
+  | { name: "error"; page: string; path: string; message?: string };
+
+/** The URL stored with a page view: the page's address with only the list's own parameters. */
+export function trackedUrl(publicUrl: string, path: string, search: string): string {
+  const kept = new URLSearchParams();
+  const given = new URLSearchParams(search);
+  for (const key of TRACKED_QUERY_PARAMS) {
+    const value = given.get(key);
+    if (value) kept.set(key, value.slice(0, 40));
+  }
+  const query = kept.toString();
+  return `${publicUrl}${path}${query ? `?${query}` : ""}`;
+}

@@ -4,36 +4,44 @@ export const CATEGORIES = [
     slug: "ice-breaker-questions",
     name: "Ice Breakers",
     description: "Light, inclusive openers that help a new or mixed group start talking.",
+    /** A short line on the home page card about when the category fits best. */
+    highlight: "Best for new or mixed groups",
   },
   {
     slug: "remote-teams",
     name: "Remote Teams",
     description: "Questions that build connection across screens, time zones and home offices.",
+    highlight: "Best for distributed teams",
   },
   {
     slug: "daily-standup",
     name: "Daily Standup",
     description: "Quick prompts that warm up a standup without stretching it past fifteen minutes.",
+    highlight: "Thirty seconds each",
   },
   {
     slug: "team-building",
     name: "Team Building",
     description: "Prompts that build trust and show how each person likes to work.",
+    highlight: "Best for offsites and new teams",
   },
   {
     slug: "retrospectives",
     name: "Retrospectives",
     description: "Openers and closers that help a team look back honestly and without blame.",
+    highlight: "Opens and closes the retro",
   },
   {
     slug: "one-on-ones",
     name: "One-on-Ones",
     description: "Questions for a manager and one person: workload, growth and feedback both ways.",
+    highlight: "Deeper, reflective questions",
   },
   {
     slug: "all-hands",
     name: "All Hands",
     description: "Prompts a large group can answer in chat or through a few volunteers.",
+    highlight: "Works in chat for large groups",
   },
 ] as const;
 

@@ -1,36 +1,16 @@
-import { z } from "zod";
-import { CATEGORY_SLUGS } from "./categories";
-import {
-  ENGAGEMENT_LEVEL_VALUES,
-  QUESTION_STYLE_VALUES,
-  QUESTION_TEXT_MAX,
-  QUESTION_TEXT_MIN,
-  QUESTION_TYPES,
-  type ServedQuestion,
-} from "./questions";
+import type { CategorySlug } from "./categories";
+import { QUESTION_TEXT_MAX, QUESTION_TEXT_MIN, type ServedQuestion } from "./questions";
 
 /** SPEC section 2: the popular list's sorts, 25 a page. */
 export const LIST_SORTS = ["popular", "newest", "trending"] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 export const PAGE_SIZE = 25;
 
+/** Which page of the list to show (GET /api/v1/questions and the pages' query strings). */
+export type ListQuery = { sort: ListSort; category: CategorySlug | "all"; page: number };
+
 export const VOTE_DIRECTIONS = ["up", "down"] as const;
 export type VoteDirection = (typeof VOTE_DIRECTIONS)[number];
-
-export const listQuerySchema = z.object({
-  sort: z.enum(LIST_SORTS, { error: `sort must be one of ${LIST_SORTS.join(", ")}` }).catch("popular"),
-  category: z
-    .union([z.enum(CATEGORY_SLUGS), z.literal("all")], {
-      error: `category must be all or one of ${CATEGORY_SLUGS.join(", ")}`,
-    })
-    .catch("all"),
-  page: z.coerce.number().int().min(1).catch(1),
-});
-export type ListQuery = z.infer<typeof listQuerySchema>;
-
-export const voteRequestSchema = z.object({
-  direction: z.enum(VOTE_DIRECTIONS, { error: 'direction must be "up" or "down"' }),
-});
 
 /** A card in a list: the question plus what the viewer did with it. */
 export type ListedQuestion = ServedQuestion & { userVote: VoteDirection | null; saved: boolean };
@@ -48,38 +28,16 @@ export type VoteTally = {
 /** SPEC section 2's text for an empty or failed list. */
 export const EMPTY_LIST_TEXT = "No questions found. Try adjusting your filters to see more results.";
 
-/** The text of a submitted or edited question: trimmed, a real question, a sane length. */
-export const questionTextSchema = z
-  .string({ error: "Invalid question: must be a non-empty string" })
-  .trim()
-  .min(1, "Invalid question: must be a non-empty string")
-  .min(QUESTION_TEXT_MIN, `Questions must be at least ${QUESTION_TEXT_MIN} characters`)
-  .max(QUESTION_TEXT_MAX, `Questions must be at most ${QUESTION_TEXT_MAX} characters`)
-  .refine((text) => text.endsWith("?"), "A question should end with a question mark");
-
-/** SPEC section 5's admin edit contract; only the question text is sent and changed. */
-export const adminEditSchema = z.object({
-  source: z
-    .enum(["generated", "user_submitted"], { error: 'Invalid source: must be "generated" or "user_submitted"' })
-    .optional(),
-  updates: z.object({ question: questionTextSchema }, { error: "Invalid updates: must be an object" }),
-});
-
-export const moderationSchema = z.object({
-  decision: z.enum(["approve", "reject"], { error: 'decision must be "approve" or "reject"' }),
-  reason: z.string().trim().max(300, "The reason must be at most 300 characters").optional(),
-});
-
-/** A question a member submits for a category; it waits for an admin. */
-export const submissionSchema = z.object({
-  question: questionTextSchema,
-  type: z.enum(QUESTION_TYPES, { error: `type must be one of ${QUESTION_TYPES.join(", ")}` }),
-  questionStyle: z.enum(QUESTION_STYLE_VALUES, {
-    error: `questionStyle must be one of ${QUESTION_STYLE_VALUES.join(", ")}`,
-  }),
-  engagementLevel: z.enum(ENGAGEMENT_LEVEL_VALUES, {
-    error: `engagementLevel must be one of ${ENGAGEMENT_LEVEL_VALUES.join(", ")}`,
-  }),
-  categorySlug: z.enum(CATEGORY_SLUGS, { error: `categorySlug must be one of ${CATEGORY_SLUGS.join(", ")}` }),
-});
-export type Submission = z.infer<typeof submissionSchema>;
+/**
+ * What is wrong with the text of a submitted or edited question, or null:
+ * trimmed, a real question, a sane length. The browser checks it before
+ * sending an admin edit; the server's schemas check it again.
+ */
+export function questionTextProblem(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed.length === 0) return "Invalid question: must be a non-empty string";
+  if (trimmed.length < QUESTION_TEXT_MIN) return `Questions must be at least ${QUESTION_TEXT_MIN} characters`;
+  if (trimmed.length > QUESTION_TEXT_MAX) return `Questions must be at most ${QUESTION_TEXT_MAX} characters`;
+  if (!trimmed.endsWith("?")) return "A question should end with a question mark";
+  return null;
+}

@@ -34,7 +34,10 @@ describe("serving like production", () => {
     expect(first.headers.get("content-security-policy-report-only")).toBeNull();
     expect(csp).toContain("frame-ancestors 'none'");
 
-    const scripts = [...(await first.text()).matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
+    // JSON-LD blocks are data the browser never runs, so CSP does not apply to them.
+    const scripts = [...(await first.text()).matchAll(/<script\b([^>]*)>/g)]
+      .map((m) => m[1] ?? "")
+      .filter((attributes) => !attributes.includes('type="application/ld+json"'));
     expect(scripts.length).toBeGreaterThan(0);
     for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
 

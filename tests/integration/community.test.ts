@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
-import { adminAuditLog, analyticsEvents, questions, savedQuestions, users, votes } from "~/db/schema";
+import { adminAuditLog, analyticsEvents, categories, questions, savedQuestions, users, votes } from "~/db/schema";
 import { deleteQuestion, editQuestion, moderateQuestion, moderationQueue } from "~/domain/admin/questions.server";
 import { dailyActivity } from "~/domain/analytics/events.server";
 import { renderExport } from "~/domain/community/export-formats";
@@ -112,6 +112,35 @@ describe.each(testEngines())("community on $engine", ({ engine, available }) => 
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     // Pending and rejected questions never show.
     expect(first.items.some((q) => q.question === "Is this still pending review?")).toBe(false);
+  });
+
+  it.skipIf(!available)("keeps the list's counts exact through submit, approve, reject, move and delete", async () => {
+    const published = async (categoryId?: string | null) => {
+      const [row] = await handle.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(questions)
+        .where(
+          categoryId === undefined
+            ? eq(questions.status, "published")
+            : sql`${questions.status} = 'published' and ${questions.categoryId} = ${categoryId}`,
+        );
+      return row?.n ?? 0;
+    };
+    const [category] = await handle.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.slug, "retrospectives"));
+    const categoryId = category?.id as string;
+    const pending = await addQuestion(handle, "Which count should move next?", { status: "pending", categoryId });
+    const other = await addQuestion(handle, "Which question moves between categories?", { categoryId });
+    await handle.db.update(questions).set({ status: "published" }).where(eq(questions.id, pending));
+    await handle.db.update(questions).set({ categoryId: null }).where(eq(questions.id, other));
+    await handle.db.update(questions).set({ status: "rejected" }).where(eq(questions.id, other));
+    await handle.db.delete(questions).where(eq(questions.id, pending));
+    const all = await listQuestions(handle.db, { sort: "newest", category: "all", page: 1 }, null);
+    expect(all.total).toBe(await published());
+    const retros = await listQuestions(handle.db, { sort: "newest", category: "retrospectives", page: 1 }, null);
+    expect(retros.total).toBe(await published(categoryId));
   });
 
   it.skipIf(!available)("shows the viewer's vote and save on each card", async () => {

@@ -14,7 +14,8 @@ import { serveQuestion } from "~/domain/generation/serve-question.server";
 import { importLibrary } from "~/domain/questions/library.server";
 import { pickFromLibrary } from "~/domain/questions/library-pick.server";
 import { libraryStats } from "~/domain/questions/stats.server";
-import { type GenerateQuestionRequest, generateQuestionRequestSchema, normalizeQuestionText } from "~/shared/questions";
+import { type GenerateQuestionRequest, generateQuestionRequestSchema } from "~/shared/question-schemas";
+import { normalizeQuestionText } from "~/shared/questions";
 import { freshDatabase, libraryFolder, removeLibraryFolders, testEngines } from "../support/databases";
 
 const q = (text: string, context: string, style: string, engagement: string) => ({ text, context, style, engagement });

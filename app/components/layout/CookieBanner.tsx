@@ -1,30 +1,35 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { readStorage, writeStorage } from "~/lib/safe-storage";
+import { hasAnalyticsConsent } from "~/lib/analytics-client";
+import { writeStorage } from "~/lib/safe-storage";
+import { COOKIE_CONSENT_KEY } from "~/shared/analytics";
 
-export const COOKIE_CONSENT_KEY = "cookieConsent";
-
-const storedConsent = () => readStorage("local", COOKIE_CONSENT_KEY) === "true";
+/** Set on <html> before the first paint when consent is already stored, so the banner never flashes. */
+export const CONSENT_GIVEN_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(COOKIE_CONSENT_KEY)})==="true")document.documentElement.dataset.consent="given"}catch(e){}`;
 
 /**
- * Asks once for consent. It floats over the page, so appearing after
- * hydration moves nothing; Accept hides it even when storage is blocked.
+ * Asks once for consent. It is in the server's HTML, so a first visit paints
+ * it with the page instead of after the scripts; a stored answer hides it
+ * before the first paint (CONSENT_GIVEN_SCRIPT). It floats over the page, so
+ * nothing moves. Accept hides it even when storage is blocked.
  */
-export function CookieBanner() {
-  const [visible, setVisible] = useState(false);
-  useEffect(() => setVisible(!storedConsent()), []);
+export function CookieBanner({ onAccept }: { onAccept: () => void }) {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => setVisible(!hasAnalyticsConsent()), []);
   if (!visible) return null;
 
   const accept = () => {
     // Private modes can refuse storage; the choice still holds for this visit.
     writeStorage("local", COOKIE_CONSENT_KEY, "true");
     setVisible(false);
+    // The page in front of the visitor is the first one counted.
+    onAccept();
   };
 
   return (
     <section
       aria-label="Cookie consent"
-      className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-2xl rounded-2xl border border-line bg-white p-4 shadow-lg sm:flex sm:items-center sm:gap-4"
+      className="fixed inset-x-3 bottom-3 z-40 [html[data-consent=given]_&]:hidden mx-auto max-w-2xl rounded-2xl border border-line bg-white p-4 shadow-lg sm:flex sm:items-center sm:gap-4"
     >
       <p className="text-sm leading-relaxed text-ink">
         We use essential cookies to keep you signed in. With your consent we also count page views in our own database;

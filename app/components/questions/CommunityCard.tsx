@@ -3,8 +3,7 @@ import { useId, useState } from "react";
 import { useLocation } from "react-router";
 import { SignUpPrompt } from "~/components/SignUpPrompt";
 import { editQuestionText, optimisticTally, removeQuestion, sendVote, setSaved } from "~/lib/community-client";
-import type { ListedQuestion, VoteDirection, VoteTally } from "~/shared/community";
-import { adminEditSchema } from "~/shared/community";
+import { type ListedQuestion, questionTextProblem, type VoteDirection, type VoteTally } from "~/shared/community";
 import type { Viewer } from "~/shared/navigation";
 import { control, QuestionCard } from "./QuestionCard";
 
@@ -63,11 +62,11 @@ export function CommunityCard({ question: initial, viewer, onDeleted }: Props) {
   }
 
   async function saveEdit() {
-    const parsed = adminEditSchema.safeParse({ updates: { question: draft } });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Invalid question");
+    const problem = questionTextProblem(draft);
+    if (problem) return setError(problem);
     setMode("saving");
     setError(null);
-    const outcome = await editQuestionText(question.id, parsed.data.updates.question);
+    const outcome = await editQuestionText(question.id, draft.trim());
     if (!outcome.ok) {
       setMode("editing");
       return setError(outcome.status === 0 ? `Could not save after 3 attempts. ${outcome.error}` : outcome.error);

@@ -6,6 +6,14 @@ import { type Auth, createAuth } from "./auth.server";
 import { resolveAuthSecret } from "./auth-secret.server";
 
 let instance: Promise<Auth> | undefined;
+let secret: string | undefined;
+
+/** The process's signing secret (AUTH_SECRET or the one kept in DATA_DIR). */
+export function appSecret(): string {
+  const settings = config();
+  secret ??= resolveAuthSecret(settings.authSecret, settings.dataDir);
+  return secret;
+}
 
 /** The process-wide better-auth instance, on the process-wide database. */
 export function getAuth(): Promise<Auth> {
@@ -15,7 +23,7 @@ export function getAuth(): Promise<Auth> {
     return createAuth({
       db,
       config: settings,
-      secret: resolveAuthSecret(settings.authSecret, settings.dataDir),
+      secret: appSecret(),
       sendEmail,
       logger,
     });

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
-import type { Submission } from "~/shared/community";
+import type { Submission } from "~/shared/community-schemas";
 import { normalizeQuestionText, stripSurroundingQuotes } from "~/shared/questions";
 
 export type SubmitResult = { ok: true; id: string } | { ok: false; error: string };

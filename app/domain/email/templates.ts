@@ -183,3 +183,26 @@ export function existingAccountEmail({
     }),
   };
 }
+
+/** A contact-form message for the team; the sender's words go in as text, escaped like every value. */
+export function contactMessageEmail({
+  appName,
+  name,
+  email,
+  message,
+}: {
+  appName: string;
+  name: string;
+  email: string;
+  message: string;
+}): EmailContent {
+  return {
+    subject: `${appName} contact form: message from ${name.replace(/\s+/g, " ").slice(0, 60)}`,
+    ...render({
+      appName,
+      name: "team",
+      paragraphs: [`${name} (${email}) wrote through the contact form:`, ...message.split(/\n{2,}/)],
+      after: [`Reply to ${email} to answer.`],
+    }),
+  };
+}

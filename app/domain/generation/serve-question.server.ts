@@ -1,6 +1,6 @@
 import type { Database } from "~/db/database.server";
+import type { GenerateQuestionRequest } from "~/shared/question-schemas";
 import type {
-  GenerateQuestionRequest,
   GenerateQuestionResponse,
   GenerationProblem,
   RemainingQuestions,

@@ -1,0 +1,103 @@
+import { Check, Minus } from "lucide-react";
+import { Link } from "react-router";
+import { ContentPage } from "~/components/ContentPage";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/pricing";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Pricing",
+    description:
+      "CircleUp is free: unlimited library questions for everyone, 25 AI questions a day with a free account, unlimited with Premium.",
+    path: "/pricing",
+  });
+
+type Row = { feature: string; visitor: string | boolean; free: string | boolean; premium: string | boolean };
+
+const ROWS: Row[] = [
+  { feature: "Library questions", visitor: "Unlimited", free: "Unlimited", premium: "Unlimited" },
+  { feature: "New AI-generated questions", visitor: "10 per 24 hours", free: "25 per day", premium: "Unlimited" },
+  { feature: "Save questions", visitor: false, free: true, premium: true },
+  { feature: "Vote on questions", visitor: false, free: true, premium: true },
+  { feature: "Submit questions for review", visitor: false, free: true, premium: true },
+  { feature: "Export saved questions (CSV, JSON, Markdown, text, print)", visitor: false, free: true, premium: true },
+  { feature: "Generation history", visitor: false, free: true, premium: true },
+  { feature: "Two-factor sign-in", visitor: false, free: true, premium: true },
+];
+
+function Cell({ value }: { value: string | boolean }) {
+  if (typeof value === "string") return <>{value}</>;
+  return value ? (
+    <>
+      <Check className="inline h-5 w-5 text-brand-700" aria-hidden="true" />
+      <span className="sr-only">Included</span>
+    </>
+  ) : (
+    <>
+      <Minus className="inline h-5 w-5 text-ink-muted" aria-hidden="true" />
+      <span className="sr-only">Not included</span>
+    </>
+  );
+}
+
+export default function Pricing() {
+  return (
+    <ContentPage
+      title="Pricing"
+      lead="CircleUp is free to use. A free account adds saving, voting and more AI questions; Premium removes the AI limit."
+    >
+      <div className="overflow-hidden rounded-2xl border border-line bg-white">
+        <table className="table-fixed text-xs sm:text-sm">
+          <caption className="px-4 pt-4 text-left font-semibold text-ink">What each plan includes</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="w-2/5 pl-4">
+                Feature
+              </th>
+              <th scope="col">No account</th>
+              <th scope="col">Free account</th>
+              <th scope="col">Premium</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ROWS.map((row) => (
+              <tr key={row.feature}>
+                <th scope="row" className="border-t border-line pl-4 font-normal">
+                  {row.feature}
+                </th>
+                <td>
+                  <Cell value={row.visitor} />
+                </td>
+                <td>
+                  <Cell value={row.free} />
+                </td>
+                <td>
+                  <Cell value={row.premium} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>Free account</h2>
+      <p>
+        Everything you need to run better meetings every week, at no cost.{" "}
+        <Link to="/sign-up">Create a free account</Link> in a minute; we only ask for your name and e-mail address.
+      </p>
+
+      <h2>Premium</h2>
+      <p>
+        Premium is for facilitators who generate many new questions, such as trainers and agile coaches running several
+        sessions a day. There is no online payment yet: Premium is granted by the CircleUp team on request.{" "}
+        <Link to="/contact">Contact us</Link> to ask for it, and tell us how you use CircleUp.
+      </p>
+
+      <h2>What stays free</h2>
+      <p>
+        Library questions, the generator's options, the category pages and the articles are free for everyone and will
+        stay that way.
+      </p>
+    </ContentPage>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * npm run audit:lighthouse — Lighthouse (mobile profile, Debian's Chromium)
+ * on the built app: home, a category page and an article. Prints the four
+ * category scores per page and the home page's JavaScript transferred before
+ * any interaction (gzip). Goals (issue 7): performance 98+, accessibility,
+ * best practices and SEO 100, home JavaScript 120 KB or less.
+ */
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromiumPath } from "../tests/support/browser";
+import { freePort } from "../tests/support/ports";
+import { startServer } from "../tests/support/server";
+
+const PAGES = ["/", "/remote-teams", "/articles/team-communication-best-practices"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const GOALS: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 98,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+};
+const JS_BUDGET_KB = 120;
+
+const executable = chromiumPath();
+if (!executable) throw new Error("Needs Chromium: apt-get install chromium, or set CHROMIUM_PATH");
+
+// localhost, not 127.0.0.1: browsers treat it as a secure origin, as a real deployment is behind https.
+const port = await freePort();
+const server = await startServer({ PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: "warn" });
+const chrome = await chromeLauncher.launch({
+  chromePath: executable,
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+});
+let failed = false;
+try {
+  console.log(`| page | ${CATEGORIES.join(" | ")} |`);
+  console.log(`|---|${CATEGORIES.map(() => "---").join("|")}|`);
+  let homeScriptKb = 0;
+  for (const path of PAGES) {
+    const url = `http://localhost:${port}${path}`;
+    // A first visit warms the server's caches, as a running deployment would have them.
+    await fetch(url);
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+    const { lhr } = result;
+    const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
+    console.log(`| ${path} | ${scores.join(" | ")} |`);
+    CATEGORIES.forEach((c, i) => {
+      if ((scores[i] ?? 0) < GOALS[c]) {
+        failed = true;
+        const audits = Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative")
+          .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
+        console.log(`  ${c} below ${GOALS[c]} on ${path}; audits not passed: ${audits.join(", ")}`);
+        if (c === "performance") {
+          const lcp = lhr.audits["largest-contentful-paint-element"]?.details as
+            | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+            | undefined;
+          const snippet = lcp?.items?.[0]?.items?.[0]?.node?.snippet;
+          if (snippet) console.log(`  largest contentful paint: ${snippet.slice(0, 160)}`);
+        }
+      }
+    });
+    if (path === "/") {
+      const requests =
+        (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })
+          ?.items ?? [];
+      homeScriptKb =
+        requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;
+    }
+  }
+  console.log(
+    `\nHome page JavaScript transferred before interaction (gzip): ${homeScriptKb.toFixed(1)} KB (goal <= ${JS_BUDGET_KB} KB)`,
+  );
+  if (homeScriptKb > JS_BUDGET_KB) failed = true;
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+if (failed) process.exitCode = 1;

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpAndVerify } from "../support/accounts";
+import { HttpClient } from "../support/http-client";
+import { type RunningServer, startServer } from "../support/server";
+import { type SmtpTestServer, startSmtpServer } from "../support/smtp";
+
+/**
+ * The contact form and first-party analytics over HTTP against the built
+ * server, with a real SMTP server on loopback receiving the team's mail.
+ */
+describe("contact form and analytics over HTTP", () => {
+  const TEAM = "team@circleup.test";
+  const ADMIN = "owner@circleup.test";
+  let smtp: SmtpTestServer;
+  let server: RunningServer;
+  let ipCounter = 10;
+  const client = () => new HttpClient(server.url, { "x-forwarded-for": `198.51.100.${ipCounter++}` });
+  const message = (extra: Record<string, string> = {}) => ({
+    name: "Grace Hopper",
+    email: "grace@example.com",
+    message: "Could you add questions for our monthly demo day? They are part retro, part celebration.",
+    website: "",
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    server = await startServer({ SMTP_URL: smtp.url, CONTACT_EMAIL: TEAM, TRUST_PROXY: "true", ADMIN_EMAILS: ADMIN });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it("stores a message, thanks the sender and mails it to CONTACT_EMAIL", async () => {
+    const response = await client().postForm("/contact", message());
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Thank you, your message is on its way.");
+    const mail = await smtp.waitForMessage((m) => m.to.includes(TEAM), 15_000);
+    expect(mail.subject).toContain("Grace Hopper");
+    expect(mail.text).toContain("monthly demo day");
+    expect(mail.text).toContain("grace@example.com");
+  });
+
+  it("names each field that is wrong and sends nothing", async () => {
+    const response = await client().postForm(
+      "/contact",
+      message({ name: " ", email: "grace(at)example", message: "Hi" }),
+    );
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Please enter your name");
+    expect(html).toContain("Please enter a valid email address");
+    expect(html).toContain("Please write at least 10 characters so we can help");
+  });
+
+  it("accepts a robot's message (honeypot filled) without storing or mailing it", async () => {
+    const before = smtp.messages.length;
+    const response = await client().postForm("/contact", message({ website: "https://spam.example", name: "Robot" }));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Thank you, your message is on its way.");
+    // A real message sent after it arrives; the robot's never does.
+    await client().postForm("/contact", message({ name: "After Robot" }));
+    await smtp.waitForMessage((m) => m.subject.includes("After Robot"), 15_000);
+    expect(smtp.messages.slice(before).some((m) => m.subject.includes("Robot") && !m.subject.includes("After"))).toBe(
+      false,
+    );
+  });
+
+  it("limits one sender to three messages in ten minutes", async () => {
+    const sender = client();
+    for (let i = 0; i < 3; i++) expect((await sender.postForm("/contact", message())).status).toBe(200);
+    const limited = await sender.postForm("/contact", message());
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toContain("Please wait a few minutes and try again.");
+    expect((await client().postForm("/contact", message())).status).toBe(200);
+  });
+
+  it("records page views sent after consent, refuses malformed events, and charts them for admins", async () => {
+    const visitor = client();
+    const bad = await visitor.postJson("/api/v1/events", { name: "page_view", page: "home", path: "home" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toContain("path");
+    const unknown = await visitor.postJson("/api/v1/events", { name: "purchase", page: "home", path: "/" });
+    expect(unknown.status).toBe(400);
+    for (let i = 0; i < 3; i++) {
+      const ok = await visitor.postJson("/api/v1/events", {
+        name: "page_view",
+        page: "home",
+        path: "/",
+        search: "?sort=newest&token=secret",
+      });
+      expect(ok.status).toBe(204);
+    }
+
+    const admin = client();
+    await signUpAndVerify(admin, smtp, ADMIN);
+    const html = await (await admin.get("/admin")).text();
+    const today = new Date().toISOString().slice(0, 10);
+    const row = new RegExp(`<td[^>]*>${today}</td><td[^>]*>(\\d+)</td>`).exec(html);
+    expect(Number(row?.[1])).toBeGreaterThanOrEqual(3);
+  });
+});
