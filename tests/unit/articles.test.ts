@@ -15,7 +15,11 @@ describe("the articles in content/articles", () => {
   it("renders headings with ids for the contents list, and no second h1", () => {
     for (const article of articles) {
       expect(article.headings.length, article.slug).toBeGreaterThanOrEqual(3);
-      for (const heading of article.headings) expect(article.html).toContain(`id="${heading.id}"`);
+      for (const heading of article.headings) {
+        expect(article.html).toContain(`id="${heading.id}"`);
+        // The contents list shows text, not markup: "everyone's", never "everyone&#39;s".
+        expect(heading.text, article.slug).not.toMatch(/[<>]|&[#a-z0-9]+;/);
+      }
       expect(article.html, article.slug).not.toContain("<h1");
       expect(article.readingMinutes, article.slug).toBeGreaterThanOrEqual(2);
     }

@@ -33,6 +33,13 @@ export type Article = ArticleSummary & {
   related: ArticleSummary[];
 };
 
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+
+/** The plain text of a rendered inline fragment: tags dropped, marked's entities decoded. */
+function plainText(html: string): string {
+  return html.replace(/<[^>]+>/g, "").replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
+}
+
 function slugify(text: string): string {
   return text
     .toLowerCase()
@@ -52,7 +59,7 @@ function render(markdown: string): { html: string; headings: ArticleHeading[] } 
         if (depth !== 2 && depth !== 3) return `<h${depth}>${inner}</h${depth}>\n`;
         let id = slugify(inner);
         while (headings.some((h) => h.id === id)) id = `${id}-2`;
-        headings.push({ id, text: inner.replace(/<[^>]+>/g, ""), level: depth });
+        headings.push({ id, text: plainText(inner), level: depth });
         return `<h${depth} id="${id}">${inner}</h${depth}>\n`;
       },
     },
