@@ -11,7 +11,11 @@ import { chromiumPath } from "../tests/support/browser";
 import { freePort } from "../tests/support/ports";
 import { startServer } from "../tests/support/server";
 
-const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? ["/", "/remote-teams", "/articles/team-communication-best-practices"];
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
+  "/",
+  "/remote-teams",
+  "/articles/team-communication-best-practices",
+];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const GOALS: Record<(typeof CATEGORIES)[number], number> = {
   performance: 98,
