@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { usePresenter } from "~/components/present/use-presenter";
 import { CommunityCard } from "~/components/questions/CommunityCard";
 import { QuestionListSkeleton } from "~/components/questions/QuestionCard";
 import { CATEGORIES } from "~/shared/categories";
@@ -38,6 +39,7 @@ export function PopularList({ page, query, viewer, fixedCategory }: Props) {
   const submit = useSubmit();
   const loading = navigation.state === "loading" && navigation.location.hash === "#questions";
   const [items, setItems] = useState(page.items);
+  const { present, presenter } = usePresenter();
   useEffect(() => setItems(page.items), [page.items]);
 
   return (
@@ -116,11 +118,12 @@ export function PopularList({ page, query, viewer, fixedCategory }: Props) {
           </p>
         ) : (
           <ul className="space-y-4">
-            {items.map((q) => (
+            {items.map((q, index) => (
               <li key={q.id}>
                 <CommunityCard
                   question={q}
                   viewer={viewer}
+                  onPresent={() => present(items, index)}
                   onDeleted={(id) => setItems((list) => list.filter((item) => item.id !== id))}
                 />
               </li>
@@ -129,6 +132,7 @@ export function PopularList({ page, query, viewer, fixedCategory }: Props) {
         )}
       </div>
 
+      {presenter}
       {page.pageCount > 1 && (
         <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3">
           <PageLink to={href(query, { page: page.page - 1 })} disabled={page.page <= 1} label="Previous page">

@@ -1,6 +1,7 @@
 import { AlertCircle, Info, SlidersHorizontal, Sparkles } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { usePresenter } from "~/components/present/use-presenter";
 import { type CardVotes, QuestionCard } from "~/components/questions/QuestionCard";
 import { type PromptTrigger, SignUpPrompt } from "~/components/SignUpPrompt";
 import { optimisticTally, sendVote } from "~/lib/community-client";
@@ -57,6 +58,7 @@ export function QuestionGenerator({ initialQuestion, categorySlug = null, viewer
   const location = useLocation();
   const panelId = useId();
   const [question, setQuestion] = useState(initialQuestion);
+  const { present, presenter } = usePresenter();
   const [votes, setVotes] = useState(() => votesOf(initialQuestion));
   const [settings, setSettings] = useState<Settings>(() => settingsOf(initialQuestion, categorySlug));
   const [fresh, setFresh] = useState(false);
@@ -148,7 +150,9 @@ export function QuestionGenerator({ initialQuestion, categorySlug = null, viewer
         loading={loading}
         onVote={vote}
         onCopied={() => offerSignUp("after_copy", "compact")}
+        onPresent={() => present([question, ...servedRecently().filter((q) => q.id !== question.id)])}
       />
+      {presenter}
 
       {prompt && (
         <SignUpPrompt

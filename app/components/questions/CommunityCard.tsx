@@ -12,6 +12,7 @@ type Props = {
   viewer: Viewer;
   /** Called once an admin's delete went through, so the list can drop the card. */
   onDeleted?: (id: string) => void;
+  onPresent?: () => void;
 };
 
 const tallyOf = (q: ListedQuestion): VoteTally => ({
@@ -27,7 +28,7 @@ const tallyOf = (q: ListedQuestion): VoteTally => ({
  * card"): votes and saves for members, inline edit and delete for admins.
  * Changes show at once and are undone if the server refuses them.
  */
-export function CommunityCard({ question: initial, viewer, onDeleted }: Props) {
+export function CommunityCard({ question: initial, viewer, onDeleted, onPresent }: Props) {
   const location = useLocation();
   const [question, setQuestion] = useState(initial);
   const [tally, setTally] = useState(() => tallyOf(initial));
@@ -101,6 +102,7 @@ export function CommunityCard({ question: initial, viewer, onDeleted }: Props) {
       votes={tally}
       viewerId={viewer?.id ?? null}
       onVote={vote}
+      onPresent={editing ? undefined : onPresent}
       editor={
         editing ? (
           <div>

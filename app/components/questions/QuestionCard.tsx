@@ -1,4 +1,4 @@
-import { Check, ChevronDown, ChevronUp, Copy } from "lucide-react";
+import { Check, ChevronDown, ChevronUp, Copy, Presentation } from "lucide-react";
 import type { ReactNode } from "react";
 import { useCopy } from "~/lib/use-copy";
 import type { VoteDirection } from "~/shared/community";
@@ -18,6 +18,8 @@ type Props = {
   loading?: boolean;
   onVote: (direction: VoteDirection) => void;
   onCopied?: () => void;
+  /** Opens present mode on this question. */
+  onPresent?: () => void;
   /** More controls beside Copy: Save, and Edit and Delete for admins. */
   actions?: ReactNode;
   /** Replaces the text while an admin edits it. */
@@ -38,6 +40,7 @@ export function QuestionCard({
   loading,
   onVote,
   onCopied,
+  onPresent,
   actions,
   editor,
   footer,
@@ -102,6 +105,12 @@ export function QuestionCard({
         </fieldset>
         <span className="ml-auto" />
         {actions}
+        {onPresent && (
+          <button type="button" className={control} disabled={loading} onClick={onPresent}>
+            <Presentation className="h-4 w-4" aria-hidden="true" />
+            <span>Present</span>
+          </button>
+        )}
         <button
           type="button"
           className={control}

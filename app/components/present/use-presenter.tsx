@@ -1,0 +1,31 @@
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
+import type { ServedQuestion } from "~/shared/questions";
+
+const loadPresentMode = () => import("./PresentMode");
+const PresentMode = lazy(loadPresentMode);
+
+type Session = { questions: ServedQuestion[]; start: number };
+
+/**
+ * Present mode for a list of questions. Its code is not part of the page's
+ * first download; it is fetched once the page is idle, so presenting still
+ * works when the network drops later.
+ */
+export function usePresenter(): {
+  present: (questions: ServedQuestion[], start?: number) => void;
+  presenter: ReactNode;
+} {
+  const [session, setSession] = useState<Session | null>(null);
+  useEffect(() => {
+    const prefetch = () => void loadPresentMode().catch(() => {});
+    const timer = setTimeout(prefetch, 1500);
+    return () => clearTimeout(timer);
+  }, []);
+  const present = useCallback((questions: ServedQuestion[], start = 0) => setSession({ questions, start }), []);
+  const presenter = session ? (
+    <Suspense fallback={null}>
+      <PresentMode questions={session.questions} startIndex={session.start} onClose={() => setSession(null)} />
+    </Suspense>
+  ) : null;
+  return { present, presenter };
+}

@@ -1,0 +1,106 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+
+const baseUrl = inject("baseUrl");
+const chromium = inject("chromium");
+
+describe.skipIf(!chromium)("present mode", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser(chromium!);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  async function openHome() {
+    context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    // A controllable clock: the timer runs to zero without waiting 90 real seconds.
+    await page.clock.install();
+    await page.goto("/");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  }
+
+  it("presents the generator's question with a timer that runs to zero and a shuffled speaking order", async () => {
+    await openHome();
+    const text = await page.locator("#generator").getByTestId("question-text").textContent();
+    await page.locator("#generator").getByRole("button", { name: "Present" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    expect(await dialog.locator("blockquote").textContent()).toBe(text);
+
+    // The first question is standard depth: 90 seconds each.
+    const timer = dialog.getByTestId("timer");
+    expect(await timer.textContent()).toBe("1:30");
+    await dialog.locator("blockquote").click();
+    await page.keyboard.press("Space");
+    await page.clock.runFor(30_000);
+    expect(await timer.textContent()).toBe("1:00");
+    await page.keyboard.press("Space");
+    await page.clock.runFor(30_000);
+    expect(await timer.textContent()).toBe("1:00");
+    await dialog.getByRole("button", { name: "Start" }).click();
+    await page.clock.runFor(61_000);
+    expect(await timer.textContent()).toBe("0:00");
+    await dialog.getByText("Time's up").waitFor();
+
+    const names = ["Ada", "Grace", "Linus", "Margaret", "Barbara"];
+    await dialog.getByLabel("Participants, one per line or separated by commas").fill(names.join("\n"));
+    await dialog.getByRole("button", { name: "Shuffle" }).click();
+    const order = dialog.getByRole("list", { name: "Order" }).getByRole("listitem");
+    expect((await order.allTextContents()).sort()).toEqual([...names].sort());
+    const now = dialog.getByTestId("speaker-now");
+    const seen: string[] = [];
+    for (let turn = 0; turn < 5; turn++) {
+      const speaker = (await now.textContent())?.replace("Now: ", "") ?? "";
+      seen.push(speaker);
+      // A new speaker gets the full time again.
+      expect(await timer.textContent()).toBe("1:30");
+      if (turn === 2) await dialog.getByRole("button", { name: "Pass" }).click();
+      else await dialog.getByRole("button", { name: "Next speaker" }).click();
+    }
+    expect(seen.sort()).toEqual([...names].sort());
+    expect(await now.textContent()).toBe("Everyone has had a turn");
+    expect(await order.filter({ hasText: "(passed)" }).count()).toBe(1);
+
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  });
+
+  it("steps through the list's questions with the arrow keys, and works offline once loaded", async () => {
+    await openHome();
+    // The present mode's code arrives once the page is idle.
+    await page.clock.runFor(2_000);
+    await page.waitForLoadState("networkidle");
+    await context.setOffline(true);
+
+    const cards = page.getByRole("article", { name: "Question" });
+    const list = page.locator("section", { has: page.getByRole("heading", { name: "Community questions" }) });
+    const firstText = await list.getByTestId("question-text").first().textContent();
+    const secondText = await list.getByTestId("question-text").nth(1).textContent();
+    await list.getByRole("button", { name: "Present" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    expect(await dialog.locator("blockquote").textContent()).toBe(firstText);
+    await dialog.getByText("Question 1 of").waitFor();
+
+    await dialog.locator("blockquote").click();
+    await page.keyboard.press("ArrowRight");
+    expect(await dialog.locator("blockquote").textContent()).toBe(secondText);
+    await dialog.getByText("Question 2 of").waitFor();
+    await page.keyboard.press("ArrowLeft");
+    expect(await dialog.locator("blockquote").textContent()).toBe(firstText);
+
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await cards.count()).toBeGreaterThan(1);
+  });
+});
