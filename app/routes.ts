@@ -35,6 +35,7 @@ export default [
   route("api/v1/questions/:id", "routes/api.v1.questions.id.ts"),
   route("api/v1/questions/:id/vote", "routes/api.v1.questions.vote.ts"),
   route("api/v1/questions/:id/save", "routes/api.v1.questions.save.ts"),
+  route("api/v1/questions/:id/hide", "routes/api.v1.questions.hide.ts"),
   route("api/v1/saved", "routes/api.v1.saved.ts"),
   route("api/health", "routes/api.health.ts"),
   route("api/v1/generate-question", "routes/api.v1.generate-question.ts"),

@@ -364,3 +364,18 @@ export const publishedQuestionCounts = pgTable("published_question_counts", {
   categoryKey: text("category_key").primaryKey(),
   total: integer("total").notNull().default(0),
 });
+
+/** Questions a member asked never to be shown again by the generator ("don't show this again"). */
+export const hiddenQuestions = pgTable(
+  "hidden_questions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
+);

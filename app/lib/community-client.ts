@@ -27,6 +27,10 @@ export const sendVote = (id: string, direction: VoteDirection) =>
 export const setSaved = (id: string, saved: boolean) =>
   call<{ saved: boolean }>(`/api/v1/questions/${id}/save`, { method: saved ? "PUT" : "DELETE" });
 
+/** "Don't show this again" for the signed-in member's generator, and undoing it. */
+export const setHidden = (id: string, hidden: boolean) =>
+  call<{ hidden: boolean }>(`/api/v1/questions/${id}/hide`, { method: hidden ? "PUT" : "DELETE" });
+
 export const removeQuestion = (id: string) => call<null>(`/api/v1/questions/${id}`, { method: "DELETE" });
 
 /**

@@ -52,3 +52,11 @@ export function rememberQuestion(question: ServedQuestion): void {
   const seen = [...seenIds().filter((id) => id !== question.id), question.id].slice(-SEEN_LIMIT);
   write(SEEN_KEY, seen);
 }
+
+/** Drops a question from the recent list, so a reload never shows it again (a member hid it). */
+export function forgetQuestion(id: string): void {
+  write(
+    RECENT_KEY,
+    servedRecently().filter((q) => q.id !== id),
+  );
+}

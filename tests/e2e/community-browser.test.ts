@@ -144,4 +144,19 @@ describe.skipIf(!chromium)("community in the browser", () => {
     expect(Number(signUps)).toBeGreaterThanOrEqual(2);
     expect(Number(votes)).toBeGreaterThanOrEqual(1);
   });
+
+  it("lets a member hide the generator's question for good", async () => {
+    const member = await signedInPage("hider@example.com");
+    await open(member, "/");
+    const generator = member.locator("#generator");
+    const hidden = await generator.getByTestId("question-text").textContent();
+    await generator.getByRole("button", { name: "Don't show again" }).click();
+    await generator.getByText("We won't show that question to you again.").waitFor();
+    expect(await generator.getByTestId("question-text").textContent()).not.toBe(hidden);
+    // Neither a reload (recent questions in the browser) nor the server's first question brings it back.
+    for (let i = 0; i < 3; i++) {
+      await open(member, "/");
+      expect(await generator.getByTestId("question-text").textContent()).not.toBe(hidden);
+    }
+  });
 });

@@ -58,6 +58,8 @@ describe("community API authorisation", () => {
     ["POST", "vote", { anonymous: 401, member: 200, author: 200, admin: 200 }],
     ["PUT", "save", { anonymous: 401, member: 200, author: 200, admin: 200 }],
     ["DELETE", "save", { anonymous: 401, member: 200, author: 200, admin: 200 }],
+    ["PUT", "hide", { anonymous: 401, member: 200, author: 200, admin: 200 }],
+    ["DELETE", "hide", { anonymous: 401, member: 200, author: 200, admin: 200 }],
   ] as const)("%s /api/v1/questions/{id}/%s", async (method, action, expected) => {
     for (const role of Object.keys(expected) as Role[]) {
       const answer = await send(

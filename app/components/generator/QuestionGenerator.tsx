@@ -1,12 +1,12 @@
-import { AlertCircle, Info, SlidersHorizontal, Sparkles } from "lucide-react";
+import { AlertCircle, EyeOff, Info, SlidersHorizontal, Sparkles } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { usePresenter } from "~/components/present/use-presenter";
-import { type CardVotes, QuestionCard } from "~/components/questions/QuestionCard";
+import { type CardVotes, control, QuestionCard } from "~/components/questions/QuestionCard";
 import { type PromptTrigger, SignUpPrompt } from "~/components/SignUpPrompt";
-import { optimisticTally, sendVote } from "~/lib/community-client";
+import { optimisticTally, sendVote, setHidden } from "~/lib/community-client";
 import { requestQuestion } from "~/lib/generate-client";
-import { recentQuestions, rememberQuestion, seenIds, servedRecently } from "~/lib/local-questions";
+import { forgetQuestion, recentQuestions, rememberQuestion, seenIds, servedRecently } from "~/lib/local-questions";
 import { readStorage, writeStorage } from "~/lib/safe-storage";
 import { CATEGORIES, type CategorySlug, findCategory } from "~/shared/categories";
 import type { VoteDirection } from "~/shared/community";
@@ -104,6 +104,15 @@ export function QuestionGenerator({ initialQuestion, categorySlug = null, viewer
     }
   }
 
+  /** A member's "don't show this again": the server keeps it out of their generator from now on. */
+  async function hideCurrent() {
+    const outcome = await setHidden(question.id, true);
+    if (!outcome.ok) return setError(outcome.error);
+    forgetQuestion(question.id);
+    await generate();
+    setNotice("We won't show that question to you again.");
+  }
+
   async function generate() {
     if (inFlight.current) return;
     inFlight.current = true;
@@ -151,6 +160,14 @@ export function QuestionGenerator({ initialQuestion, categorySlug = null, viewer
         onVote={vote}
         onCopied={() => offerSignUp("after_copy", "compact")}
         onPresent={() => present([question, ...servedRecently().filter((q) => q.id !== question.id)])}
+        actions={
+          viewer && (
+            <button type="button" className={control} disabled={loading} onClick={hideCurrent}>
+              <EyeOff className="h-4 w-4" aria-hidden="true" />
+              <span>Don't show again</span>
+            </button>
+          )
+        }
       />
       {presenter}
 

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { accounts, generationHistory, profiles, questions, sessions, users } from "~/db/schema";
+import { accounts, generationHistory, hiddenQuestions, profiles, questions, sessions, users } from "~/db/schema";
 
 /**
  * Everything CircleUp keeps about one person, for "download my data".
@@ -51,6 +51,11 @@ export async function exportAccountData(db: Database, userId: string) {
     .select({ id: questions.id, text: questions.text, status: questions.status, createdAt: questions.createdAt })
     .from(questions)
     .where(eq(questions.authorId, userId));
+  const hidden = await db
+    .select({ hiddenAt: hiddenQuestions.createdAt, questionId: questions.id, question: questions.text })
+    .from(hiddenQuestions)
+    .innerJoin(questions, eq(questions.id, hiddenQuestions.questionId))
+    .where(eq(hiddenQuestions.userId, userId));
   return {
     exportedAt: new Date().toISOString(),
     account: user ?? null,
@@ -58,6 +63,7 @@ export async function exportAccountData(db: Database, userId: string) {
     signInMethods,
     sessions: activeSessions,
     generationHistory: history,
+    hiddenFromGenerator: hidden,
     submittedQuestions: submitted,
   };
 }

@@ -21,12 +21,11 @@ export async function generatorPageData(
   const { metered } = activeGenerator();
   try {
     const { db } = await database();
-    const initial = await firstQuestion(db, {
-      meetingContext: "check-in",
-      questionStyle: "reflective",
-      engagementLevel: "standard",
-      categorySlug,
-    });
+    const initial = await firstQuestion(
+      db,
+      { meetingContext: "check-in", questionStyle: "reflective", engagementLevel: "standard", categorySlug },
+      subject?.kind === "account" ? subject.userId : null,
+    );
     const remainingQuestions: RemainingQuestions = !metered
       ? "unlimited"
       : subject

@@ -69,6 +69,7 @@ export async function serveQuestion(
   subject: QuotaSubject,
 ): Promise<ServeResult> {
   const { db } = deps;
+  const userId = subject.kind === "account" ? subject.userId : null;
   const input: GenerationInput = {
     type: typeForContext(request.meetingContext),
     meetingContext: request.meetingContext,
@@ -81,12 +82,12 @@ export async function serveQuestion(
     deps.metered ? remainingAiGenerations(db, subject, deps.limits) : Promise.resolve("unlimited");
 
   if (!request.fresh) {
-    const fromLibrary = await pickFromLibrary(db, input, request.seenIds);
+    const fromLibrary = await pickFromLibrary(db, input, request.seenIds, userId);
     if (fromLibrary) return { ok: true, body: { ...fromLibrary, remainingQuestions: await remaining() } };
   }
 
   const fallback = async (notice: string, aiError?: GenerationProblem): Promise<ServeResult | null> => {
-    const closest = await pickClosestFromLibrary(db, input, request.seenIds);
+    const closest = await pickClosestFromLibrary(db, input, request.seenIds, userId);
     if (!closest) return null;
     return { ok: true, body: { ...closest, remainingQuestions: await remaining(), notice, aiError } };
   };
@@ -120,10 +121,12 @@ export { STATUS_BY_CODE };
 export async function firstQuestion(
   db: Database,
   settings: Pick<GenerateQuestionRequest, "meetingContext" | "questionStyle" | "engagementLevel" | "categorySlug">,
+  userId: string | null = null,
 ): Promise<ServedQuestion | null> {
   return pickClosestFromLibrary(
     db,
     { ...settings, type: typeForContext(settings.meetingContext), categorySlug: settings.categorySlug ?? null },
     [],
+    userId,
   );
 }

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { questions } from "~/db/schema";
+import { generationHistory, hiddenQuestions, questions } from "~/db/schema";
 import { type CategoryIndex, categoryIndex } from "~/domain/categories.server";
 import { isUuid } from "~/shared/ids";
 import type { EngagementLevel, MeetingContext, QuestionStyle, QuestionType, ServedQuestion } from "~/shared/questions";
@@ -86,15 +86,24 @@ function randomMatches(db: Database, where: SQL[], limit: number) {
  * question of the filter that the browser has not seen; when it has seen
  * them all, the one it saw longest ago. Null when nothing matches at all.
  * seenIds are oldest first.
+ *
+ * For a signed-in member (`userId`), questions they hid never come back,
+ * and questions they have never been served come first.
  */
 export async function pickFromLibrary(
   db: Database,
   filter: LibraryFilter,
   seenIds: readonly string[],
+  userId: string | null = null,
 ): Promise<ServedQuestion | null> {
   const seen = validSeenIds(seenIds);
   const index = await categoryIndex(db);
   const where = conditions(filter, index);
+  if (userId) {
+    where.push(
+      sql`not exists (select 1 from ${hiddenQuestions} where ${hiddenQuestions.userId} = ${userId} and ${hiddenQuestions.questionId} = ${questions.id})`,
+    );
+  }
   const unseen = seen.length
     ? [
         ...where,
@@ -104,6 +113,11 @@ export async function pickFromLibrary(
         )})`,
       ]
     : where;
+  if (userId) {
+    const neverServed = sql`not exists (select 1 from ${generationHistory} where ${generationHistory.userId} = ${userId} and ${generationHistory.questionId} = ${questions.id})`;
+    const [firstTime] = await randomMatches(db, [...unseen, neverServed], 1);
+    if (firstTime) return toServed(firstTime, index);
+  }
   // A random pick among all unseen matches: the same as SPEC's "random among up to 10", without its bias.
   const [fresh] = await randomMatches(db, unseen, 1);
   if (fresh) return toServed(fresh, index);
@@ -121,6 +135,7 @@ export async function pickClosestFromLibrary(
   db: Database,
   filter: Required<Omit<LibraryFilter, "categorySlug">> & { categorySlug: string | null },
   seenIds: readonly string[],
+  userId: string | null = null,
 ): Promise<ServedQuestion | null> {
   const steps: LibraryFilter[] = [
     filter,
@@ -131,7 +146,7 @@ export async function pickClosestFromLibrary(
     {},
   ];
   for (const step of steps) {
-    const found = await pickFromLibrary(db, step, seenIds);
+    const found = await pickFromLibrary(db, step, seenIds, userId);
     if (found) return found;
   }
   return null;
