@@ -12,6 +12,8 @@ export default [
   route("pricing", "routes/pricing.tsx"),
   route("articles", "routes/articles.tsx"),
   route("articles/:slug", "routes/articles.$slug.tsx"),
+  route("q/:id", "routes/q.$id.tsx"),
+  route("q/:id/image.png", "routes/q.$id.image.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("sign-in", "routes/sign-in.tsx"),

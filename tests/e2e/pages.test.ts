@@ -138,6 +138,30 @@ describe("every page of the route table, as served", () => {
     expect(robots).toContain(`Sitemap: ${baseUrl}/sitemap.xml`);
   });
 
+  it("gives every question a share page with its own preview image", async () => {
+    const list = await (await fetch(`${baseUrl}/api/v1/questions?sort=popular&category=retrospectives`)).json();
+    const question = list.items[0] as { id: string; question: string };
+    const response = await fetch(`${baseUrl}/q/${question.id}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(metaProperty(html, "og:image")).toBe(`${baseUrl}/q/${question.id}/image.png`);
+    expect(metaProperty(html, "og:image:alt")).toBe(question.question);
+    expect(metaName(html, "description")).toContain(question.question);
+    expect(tag(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${baseUrl}/q/${question.id}`);
+    expect(html).toContain("Related questions");
+    const image = await fetch(`${baseUrl}/q/${question.id}/image.png`);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    const png = Buffer.from(await image.arrayBuffer());
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    // Different questions, different pictures.
+    const other = await fetch(`${baseUrl}/q/${(list.items[1] as { id: string }).id}/image.png`);
+    expect(Buffer.from(await other.arrayBuffer()).equals(png)).toBe(false);
+    for (const missing of ["/q/00000000-0000-4000-8000-000000000000", "/q/not-an-id", "/q/not-an-id/image.png"]) {
+      expect((await fetch(`${baseUrl}${missing}`)).status, missing).toBe(404);
+    }
+  });
+
   it("serves the preview image as a 1200x630 PNG", async () => {
     const response = await fetch(`${baseUrl}/og-image.png`);
     expect(response.headers.get("content-type")).toBe("image/png");

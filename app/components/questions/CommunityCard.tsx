@@ -1,6 +1,6 @@
-import { Bookmark, BookmarkCheck, Pencil, Trash2 } from "lucide-react";
+import { Bookmark, BookmarkCheck, Pencil, Share2, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { SignUpPrompt } from "~/components/SignUpPrompt";
 import { editQuestionText, optimisticTally, removeQuestion, sendVote, setSaved } from "~/lib/community-client";
 import { type ListedQuestion, questionTextProblem, type VoteDirection, type VoteTally } from "~/shared/community";
@@ -138,6 +138,12 @@ export function CommunityCard({ question: initial, viewer, onDeleted, onPresent 
       }
       actions={
         <>
+          {!editing && (
+            <Link to={`/q/${question.id}`} className={control}>
+              <Share2 className="h-4 w-4" aria-hidden="true" />
+              Share
+            </Link>
+          )}
           {viewer && !editing && (
             <button type="button" className={control} aria-pressed={saved} onClick={toggleSave}>
               {saved ? (

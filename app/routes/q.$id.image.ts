@@ -1,0 +1,29 @@
+import { config } from "~/config.server";
+import { database } from "~/db/index.server";
+import { previewPng } from "~/domain/sharing/preview-image.server";
+import { sharedQuestion } from "~/domain/sharing/shared-question.server";
+import { isUuid } from "~/shared/ids";
+import { stripSurroundingQuotes } from "~/shared/questions";
+import type { Route } from "./+types/q.$id.image";
+
+const LABELS: Record<string, string> = {
+  "check-in": "Check-in question",
+  energizer: "Energizer",
+  "check-out": "Check-out question",
+};
+
+/** GET /q/{id}/image.png: the 1200x630 link preview of a shared question. */
+export async function loader({ params }: Route.LoaderArgs) {
+  if (!isUuid(params.id)) return new Response("Not found", { status: 404 });
+  const { db } = await database();
+  const question = await sharedQuestion(db, params.id.toLowerCase(), null);
+  if (!question) return new Response("Not found", { status: 404 });
+  const png = previewPng({
+    question: stripSurroundingQuotes(question.question),
+    label: LABELS[question.type] ?? "Meeting question",
+    appName: config().appName,
+  });
+  return new Response(new Uint8Array(png), {
+    headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400" },
+  });
+}
