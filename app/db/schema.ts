@@ -379,3 +379,20 @@ export const hiddenQuestions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
 );
+
+/**
+ * A meeting plan: questions in the order they will be asked. Anyone may make
+ * one and share its unguessable link; a member's plans are kept on their account.
+ */
+export const meetingPlans = pgTable(
+  "meeting_plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    questionIds: jsonb("question_ids").$type<string[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("meeting_plans_owner_idx").on(t.ownerId, t.createdAt)],
+);

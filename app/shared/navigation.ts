@@ -26,6 +26,7 @@ export const FOOTER_SECTIONS: { title: string; links: NavLink[] }[] = [
   {
     title: "Resources",
     links: [
+      { to: "/plan", label: "Plan a Meeting" },
       { to: "/articles", label: "Articles" },
       { to: "/articles/team-communication-best-practices", label: "Team Communication Best Practices" },
       { to: "/articles/remote-team-management-strategies", label: "Remote Team Management Strategies" },

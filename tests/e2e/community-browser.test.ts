@@ -145,6 +145,53 @@ describe.skipIf(!chromium)("community in the browser", () => {
     expect(Number(votes)).toBeGreaterThanOrEqual(1);
   });
 
+  it("builds a plan of three, saves it, and opens and presents it signed out from its link", async () => {
+    const member = await signedInPage("planner@example.com");
+    await open(member, "/plan?categorySlug=retrospectives&engagementLevel=quick");
+    const plan = member.getByRole("list", { name: "Plan" });
+    const texts = () => plan.getByTestId("plan-question").allTextContents();
+    expect(await plan.getByRole("listitem").count()).toBe(3);
+    const [checkIn, energizer, checkOut] = await texts();
+
+    await plan.getByRole("listitem").nth(1).getByRole("button", { name: "Another" }).click();
+    await expect.poll(async () => (await texts())[1]).not.toBe(energizer);
+    const newEnergizer = (await texts())[1];
+    await member.getByRole("button", { name: "Move question 3 up" }).click();
+    expect(await texts()).toEqual([checkIn, checkOut, newEnergizer]);
+
+    await member.getByLabel("Plan title").fill("Friday retro");
+    await member.getByRole("button", { name: "Save plan" }).click();
+    await member.waitForURL(/\/p\/[0-9a-f-]{36}$/);
+    const link = member.url();
+    await member.getByRole("heading", { level: 1, name: "Friday retro" }).waitFor();
+    const ordered = await member
+      .getByRole("list", { name: "Questions in order" })
+      .getByRole("listitem")
+      .locator("p")
+      .allTextContents();
+    expect(ordered).toEqual([checkIn, checkOut, newEnergizer]);
+    const markdown = await download(member, "Markdown");
+    expect(markdown.text).toContain("# Friday retro");
+    expect(markdown.text).toMatch(/1\. \*\*Check-in:\*\* /);
+    await open(member, "/plan");
+    await member.getByRole("link", { name: "Friday retro" }).waitFor();
+
+    // Anyone with the link: read-only, and ready to present.
+    const visitorContext = await browser.newContext({ baseURL: server.url });
+    contexts.push(visitorContext);
+    const visitor = await visitorContext.newPage();
+    await open(visitor, new URL(link).pathname);
+    expect(await visitor.getByRole("heading", { level: 1 }).textContent()).toBe("Friday retro");
+    await visitor.getByRole("button", { name: "Present this plan" }).click();
+    const dialog = visitor.getByRole("dialog");
+    await dialog.getByText("Question 1 of 3").waitFor();
+    expect(await dialog.locator("blockquote").textContent()).toBe(checkIn);
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
+    expect(await dialog.locator("blockquote").textContent()).toBe(checkOut);
+    await visitor.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  });
+
   it("lets a member hide the generator's question for good", async () => {
     const member = await signedInPage("hider@example.com");
     await open(member, "/");

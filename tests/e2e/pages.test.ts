@@ -18,6 +18,7 @@ const PUBLIC_PAGES = [
   "/one-on-ones",
   "/all-hands",
   "/articles",
+  "/plan",
   "/how-to",
   "/about",
   "/contact",

@@ -100,4 +100,35 @@ describe("contact form and analytics over HTTP", () => {
     const row = new RegExp(`<td[^>]*>${today}</td><td[^>]*>(\\d+)</td>`).exec(html);
     expect(Number(row?.[1])).toBeGreaterThanOrEqual(3);
   });
+
+  it("refuses a plan without valid questions, names the format at fault, and 404s unknown plans", async () => {
+    const visitor = client();
+    const empty = await visitor.postForm("/plan", { intent: "create", title: "Nothing" });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Add at least one question to the plan");
+    const bad = await visitor.postForm("/plan", { intent: "create", questionIds: "not-an-id" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("questionIds must hold question ids");
+    const missing = await visitor.postForm("/plan", {
+      intent: "create",
+      questionIds: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(missing.status).toBe(409);
+
+    const list = await (await visitor.get("/api/v1/questions?sort=newest")).json();
+    const made = await visitor.postForm("/plan", { intent: "create", title: "", questionIds: list.items[0].id });
+    expect(made.status).toBe(302);
+    const planPath = made.headers.get("location") as string;
+    expect(planPath).toMatch(/^\/p\/[0-9a-f-]{36}$/);
+    const page = await (await visitor.get(planPath)).text();
+    expect(page).toContain("Meeting plan</h1>");
+    expect(page).toContain('content="noindex, nofollow"');
+    const wrongFormat = await visitor.get(`${planPath}/export?format=pdf`);
+    expect(wrongFormat.status).toBe(400);
+    expect((await wrongFormat.json()).error).toBe("format must be one of csv, json, markdown, text");
+    const csv = await visitor.get(`${planPath}/export?format=csv`);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(await csv.text()).toContain(list.items[0].question.slice(0, 20));
+    expect((await visitor.get("/p/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
 });

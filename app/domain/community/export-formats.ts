@@ -50,15 +50,25 @@ const TYPE_TITLES: Record<string, string> = {
   "check-out": "Check-out",
 };
 
-/** Grouped by type, in meeting order, so the file reads like a plan. */
-export function toMarkdown(rows: ExportRow[], appName: string): string {
-  const parts = [`# Saved questions`, "", `Exported from ${appName}.`, ""];
+/** How a Markdown export reads: saved questions are grouped by type; a meeting plan keeps its order. */
+export type MarkdownOptions = { title?: string; inOrder?: boolean };
+
+const escapeMarkdown = (text: string) => text.replace(/([\\`*_[\]])/g, "\\$1");
+
+/** Grouped by type, in meeting order, so the file reads like a plan (or in the plan's own order). */
+export function toMarkdown(rows: ExportRow[], appName: string, options: MarkdownOptions = {}): string {
+  const parts = [`# ${options.title ?? "Saved questions"}`, "", `Exported from ${appName}.`, ""];
+  if (options.inOrder) {
+    rows.forEach((r, i) => {
+      parts.push(`${i + 1}. **${(TYPE_TITLES[r.type] ?? r.type).replace(/s$/, "")}:** ${escapeMarkdown(r.question)}`);
+    });
+    return `${parts.join("\n").trimEnd()}\n`;
+  }
   for (const type of ["check-in", "energizer", "check-out"]) {
     const group = rows.filter((r) => r.type === type);
     if (group.length === 0) continue;
     parts.push(`## ${TYPE_TITLES[type]}`, "");
-    for (const r of group)
-      parts.push(`- ${r.question.replace(/([\\`*_[\]])/g, "\\$1")} _(${r.questionStyle}, ${r.engagementLevel})_`);
+    for (const r of group) parts.push(`- ${escapeMarkdown(r.question)} _(${r.questionStyle}, ${r.engagementLevel})_`);
     parts.push("");
   }
   return `${parts.join("\n").trimEnd()}\n`;
@@ -68,14 +78,19 @@ export function toPlainText(rows: ExportRow[]): string {
   return `${rows.map((r, i) => `${i + 1}. ${r.question}`).join("\n")}\n`;
 }
 
-export function renderExport(format: ExportFormat, rows: ExportRow[], appName: string): string {
+export function renderExport(
+  format: ExportFormat,
+  rows: ExportRow[],
+  appName: string,
+  markdown: MarkdownOptions = {},
+): string {
   switch (format) {
     case "csv":
       return toCsv(rows);
     case "json":
       return toJson(rows);
     case "markdown":
-      return toMarkdown(rows, appName);
+      return toMarkdown(rows, appName, markdown);
     case "text":
       return toPlainText(rows);
   }

@@ -6,6 +6,7 @@ const STATIC_PATHS = [
   "/",
   ...CATEGORY_SLUGS.map((slug) => `/${slug}`),
   "/articles",
+  "/plan",
   "/how-to",
   "/about",
   "/contact",

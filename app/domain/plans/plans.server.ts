@@ -1,0 +1,119 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { meetingPlans, questions } from "~/db/schema";
+import { categoryIndex } from "~/domain/categories.server";
+import { pickClosestFromLibrary, rowColumns, toServed } from "~/domain/questions/library-pick.server";
+import { PLAN_MAX_QUESTIONS, PLAN_SLOTS, type PlanSlot, type PlanSuggestion } from "~/shared/plans";
+import type { EngagementLevel, QuestionStyle, ServedQuestion } from "~/shared/questions";
+
+export type Plan = {
+  id: string;
+  title: string;
+  ownerId: string | null;
+  createdAt: string;
+  questions: ServedQuestion[];
+};
+
+const STYLE_FOR_SLOT: Record<PlanSlot, QuestionStyle> = {
+  "check-in": "reflective",
+  energizer: "playful",
+  "check-out": "reflective",
+};
+
+/** One question for a slot of the plan, from the library, leaving out the ones already in the plan. */
+export function suggestForSlot(
+  db: Database,
+  slot: PlanSlot,
+  settings: PlanSuggestion,
+  exclude: string[],
+  userId: string | null,
+): Promise<ServedQuestion | null> {
+  return pickClosestFromLibrary(
+    db,
+    {
+      type: slot,
+      meetingContext: slot,
+      questionStyle: STYLE_FOR_SLOT[slot],
+      engagementLevel: settings.engagementLevel as EngagementLevel,
+      categorySlug: settings.categorySlug,
+    },
+    exclude,
+    userId,
+  );
+}
+
+/** A matched set: a check-in, an energizer and a check-out for the same category and depth. */
+export async function suggestPlan(
+  db: Database,
+  settings: PlanSuggestion,
+  userId: string | null,
+): Promise<ServedQuestion[]> {
+  const picked: ServedQuestion[] = [];
+  for (const slot of PLAN_SLOTS) {
+    const question = await suggestForSlot(
+      db,
+      slot,
+      settings,
+      picked.map((q) => q.id),
+      userId,
+    );
+    if (question) picked.push(question);
+  }
+  return picked;
+}
+
+/** Saves a plan of published questions in the given order; null when a question does not exist. */
+export async function createPlan(
+  db: Database,
+  input: { ownerId: string | null; title: string; questionIds: string[] },
+): Promise<string | null> {
+  const ids = [...new Set(input.questionIds.map((id) => id.toLowerCase()))].slice(0, PLAN_MAX_QUESTIONS);
+  if (ids.length === 0) return null;
+  const found = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(inArray(questions.id, ids), sql`${questions.status} = 'published'`));
+  if (found.length !== ids.length) return null;
+  const [plan] = await db
+    .insert(meetingPlans)
+    .values({ ownerId: input.ownerId, title: input.title, questionIds: ids })
+    .returning({ id: meetingPlans.id });
+  return plan?.id ?? null;
+}
+
+/** A plan with its questions in order; questions deleted since are left out. */
+export async function findPlan(db: Database, id: string): Promise<Plan | null> {
+  const [plan] = await db.select().from(meetingPlans).where(eq(meetingPlans.id, id));
+  if (!plan) return null;
+  const index = await categoryIndex(db);
+  const rows = plan.questionIds.length
+    ? await db.select(rowColumns).from(questions).where(inArray(questions.id, plan.questionIds))
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, toServed(row, index)]));
+  return {
+    id: plan.id,
+    title: plan.title,
+    ownerId: plan.ownerId,
+    createdAt: plan.createdAt.toISOString(),
+    questions: plan.questionIds.flatMap((qid) => byId.get(qid) ?? []),
+  };
+}
+
+/** A member's plans, newest first. */
+export async function listPlans(db: Database, ownerId: string) {
+  return db
+    .select({ id: meetingPlans.id, title: meetingPlans.title, createdAt: meetingPlans.createdAt })
+    .from(meetingPlans)
+    .where(eq(meetingPlans.ownerId, ownerId))
+    .orderBy(desc(meetingPlans.createdAt))
+    .limit(50);
+}
+
+/** Only its owner deletes a plan. */
+export async function deletePlan(db: Database, id: string, ownerId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(meetingPlans)
+    .where(and(eq(meetingPlans.id, id), eq(meetingPlans.ownerId, ownerId)))
+    .returning({ id: meetingPlans.id });
+  return deleted.length > 0;
+}
