@@ -123,6 +123,8 @@ describe("contact form and analytics over HTTP", () => {
     const page = await (await visitor.get(planPath)).text();
     expect(page).toContain("Meeting plan</h1>");
     expect(page).toContain('content="noindex, nofollow"');
+    // A pasted plan link previews with its first question's picture.
+    expect(page).toContain(`<meta property="og:image" content="${server.url}/q/${list.items[0].id}/image.png"/>`);
     const wrongFormat = await visitor.get(`${planPath}/export?format=pdf`);
     expect(wrongFormat.status).toBe(400);
     expect((await wrongFormat.json()).error).toBe("format must be one of csv, json, markdown, text");

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Pause, Play, RotateCcw, Shuffle, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, Maximize, Pause, Play, RotateCcw, Shuffle, X } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { TypeBadge } from "~/components/questions/badges";
 import {
@@ -123,6 +123,14 @@ export default function PresentMode({ questions, startIndex, onClose }: PresentM
               aria-keyshortcuts="ArrowRight"
             >
               Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              className={button}
+              // The whole screen for a shared display; the browser may say no, and the dialog already fills the window.
+              onClick={() => void dialog.current?.requestFullscreen?.().catch(() => {})}
+            >
+              <Maximize className="h-4 w-4" aria-hidden="true" /> Full screen
             </button>
             <button type="button" className={button} onClick={onClose} aria-keyshortcuts="Escape">
               <X className="h-4 w-4" aria-hidden="true" /> Close
