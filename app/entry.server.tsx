@@ -3,8 +3,11 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
-import { NonceProvider } from "~/lib/nonce";
+import { DocumentProvider } from "~/lib/document-context";
 import { logger } from "~/logger.server";
+// Inlined into every page: one render-blocking request fewer on a slow phone
+// connection, for about 8 KB (gzip) of HTML.
+import inlineStyles from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -38,9 +41,9 @@ export default function handleRequest(
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: statusCode }));
     };
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider nonce={nonce}>
+      <DocumentProvider nonce={nonce} inlineStyles={inlineStyles}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
+      </DocumentProvider>,
       {
         nonce,
         onShellReady: waitForAll ? undefined : onReady,

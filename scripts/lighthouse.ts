@@ -67,10 +67,15 @@ try {
     });
     if (path === "/") {
       const requests =
-        (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })
-          ?.items ?? [];
-      homeScriptKb =
-        requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;
+        (
+          lhr.audits["network-requests"]?.details as {
+            items?: { url?: string; resourceType?: string; transferSize?: number }[];
+          }
+        )?.items ?? [];
+      const scripts = requests.filter((r) => r.resourceType === "Script");
+      homeScriptKb = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;
+      if (process.env.LIGHTHOUSE_LIST_SCRIPTS)
+        for (const s of scripts) console.log(`  ${((s.transferSize ?? 0) / 1024).toFixed(1)} KB ${s.url}`);
     }
   }
   console.log(

@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { config } from "~/config.server";
@@ -10,10 +9,13 @@ import { closeDatabase, database } from "~/db/index.server";
 import { CLIENT_IP_HEADER } from "~/domain/accounts/auth.server";
 import { startOutboxWorker } from "~/domain/email/send.server";
 import { logger } from "~/logger.server";
+import { compress } from "./compress";
 import type { RequestContext } from "./load-context";
-import { createNonce, securityHeaders } from "./security-headers";
+import { createNonce, securityHeaders, staticAssetHeaders } from "./security-headers";
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+/** Where the build's content-hashed files are served. */
+const ASSETS_PATH = "/assets/";
 
 declare global {
   namespace Express {
@@ -35,7 +37,11 @@ function requestBasics(dev: boolean): RequestHandler {
     // better-auth reads the client IP (rate limits, session list) from this header only; a client's own value is replaced.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
     res.set("X-Request-Id", requestId);
-    res.set(securityHeaders(cspNonce, { dev, https: req.secure, formTargets }));
+    res.set(
+      req.path.startsWith(ASSETS_PATH)
+        ? staticAssetHeaders({ https: req.secure })
+        : securityHeaders(cspNonce, { dev, https: req.secure, formTargets }),
+    );
 
     const started = process.hrtime.bigint();
     res.on("finish", () => {
@@ -75,13 +81,13 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
   app.disable("x-powered-by");
   if (config().trustProxy) app.set("trust proxy", true);
   app.use(requestBasics(dev));
-  app.use(compression());
+  app.use(compress());
 
   if (!dev) {
     const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
     // File names under /assets carry a content hash, so they never change.
     app.use(
-      "/assets",
+      ASSETS_PATH,
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
     );
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));

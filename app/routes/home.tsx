@@ -17,7 +17,7 @@ import { HOME_FAQ } from "~/content/guides.server";
 import { database } from "~/db/index.server";
 import { listQuestions } from "~/domain/community/list.server";
 import { generatorPageData } from "~/domain/generation/generator-page.server";
-import { libraryStats } from "~/domain/questions/stats.server";
+import { categoryCounts } from "~/domain/questions/stats.server";
 import { existingQuotaSubject } from "~/lib/quota-subject.server";
 import { absoluteUrl, faqPage, seo, siteFrom } from "~/lib/seo";
 import { getUser } from "~/lib/session.server";
@@ -30,8 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await database();
   const query = listQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const user = await getUser(request);
-  const [stats, generator, questionsPage] = await Promise.all([
-    libraryStats(db),
+  const [counts, generator, questionsPage] = await Promise.all([
+    categoryCounts(db),
     generatorPageData(await existingQuotaSubject(request), null),
     listQuestions(db, query, user?.id ?? null),
   ]);
@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     categories: HOME_CATEGORY_SLUGS.flatMap((slug) => {
       const category = findCategory(slug);
       if (!category) return [];
-      const questionCount = stats.categories.find((c) => c.slug === slug)?.questionCount ?? 0;
+      const questionCount = counts.find((c) => c.slug === slug)?.questionCount ?? 0;
       return [{ ...category, questionCount }];
     }),
     ...generator,

@@ -48,6 +48,22 @@ describe.skipIf(!chromium)("the app shell in a browser", () => {
     expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link").count()).toBeGreaterThanOrEqual(5);
   });
 
+  it("keeps the server's inlined stylesheet after hydration and navigation", async () => {
+    await open("/");
+    const styled = () =>
+      page.evaluate(() => ({
+        stylesheet: document.head.querySelector("style")?.textContent?.length ?? 0,
+        headingFont: getComputedStyle(document.querySelector("h1") as Element).fontFamily,
+      }));
+    const before = await styled();
+    expect(before.stylesheet).toBeGreaterThan(10_000);
+    expect(before.headingFont).toMatch(/serif/i);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
+    await page.getByRole("heading", { level: 1, name: "About CircleUp" }).waitFor();
+    expect((await styled()).stylesheet).toBe(before.stylesheet);
+    expect(pageErrors).toEqual([]);
+  });
+
   it("navigates with the header links, lands at the top, and runs under the CSP without errors", async () => {
     await open("/");
     await page.mouse.wheel(0, 1500);

@@ -1,11 +1,30 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { categories, questions } from "~/db/schema";
+import { categories, publishedQuestionCounts, questions } from "~/db/schema";
+
+export type CategoryCount = { slug: string; name: string; questionCount: number };
 
 export type LibraryStats = {
   questions: { total: number; bySource: Record<string, number>; byType: Record<string, number> };
-  categories: { slug: string; name: string; questionCount: number }[];
+  categories: CategoryCount[];
 };
+
+/**
+ * Published questions per category, in the categories' order, from the
+ * trigger-kept counts (migration 0004): no scan of the questions table, so
+ * the home page can show live figures on every request.
+ */
+export function categoryCounts(db: Database): Promise<CategoryCount[]> {
+  return db
+    .select({
+      slug: categories.slug,
+      name: categories.name,
+      questionCount: sql<number>`coalesce(${publishedQuestionCounts.total}, 0)::int`,
+    })
+    .from(categories)
+    .leftJoin(publishedQuestionCounts, sql`${publishedQuestionCounts.categoryKey} = ${categories.id}::text`)
+    .orderBy(categories.sortOrder);
+}
 
 /** Live counts of published questions, for pages that want real figures (PRODUCT.md "Honesty"). */
 export async function libraryStats(db: Database): Promise<LibraryStats> {
@@ -14,16 +33,7 @@ export async function libraryStats(db: Database): Promise<LibraryStats> {
   const [bySourceRows, byTypeRows, categoryRows] = await Promise.all([
     db.select({ key: questions.source, n: count }).from(questions).where(published).groupBy(questions.source),
     db.select({ key: questions.type, n: count }).from(questions).where(published).groupBy(questions.type),
-    db
-      .select({
-        slug: categories.slug,
-        name: categories.name,
-        questionCount: sql<number>`count(${questions.id})::int`,
-      })
-      .from(categories)
-      .leftJoin(questions, sql`${questions.categoryId} = ${categories.id} and ${published}`)
-      .groupBy(categories.id)
-      .orderBy(categories.sortOrder),
+    categoryCounts(db),
   ]);
   const toRecord = (rows: { key: string; n: number }[]) => Object.fromEntries(rows.map((r) => [r.key, r.n]));
   const bySource = toRecord(bySourceRows);
