@@ -1,4 +1,4 @@
-import { AlertTriangle } from "lucide-react";
+import { AlertTriangle } from "~/components/icons";
 
 /** The application-level error screen (SPEC section 2, App shell). Never shows a stack. */
 export function ErrorScreen({ message }: { message?: string }) {

@@ -1,5 +1,5 @@
-import { Check, X } from "lucide-react";
 import { Link } from "react-router";
+import { Check, X } from "~/components/icons";
 
 /** SPEC section 2, "Sign-up prompt": the triggers and their texts. */
 export const PROMPTS = {

@@ -1,9 +1,9 @@
-import { Search, ShieldCheck } from "lucide-react";
 import { data, Form } from "react-router";
 import { ActivityChart } from "~/components/admin/ActivityChart";
 import { FormMessage } from "~/components/forms/FormMessage";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
+import { Search, ShieldCheck } from "~/components/icons";
 import { CommunityCard } from "~/components/questions/CommunityCard";
 import { database } from "~/db/index.server";
 import { findUserIdByEmail, getProfile } from "~/domain/accounts/profiles.server";

@@ -1,3 +1,7 @@
+import { Link } from "react-router";
+import { PopularList } from "~/components/community/PopularList";
+import { FaqList } from "~/components/content/FaqList";
+import { QuestionGenerator } from "~/components/generator/QuestionGenerator";
 import {
   ArrowRight,
   Bookmark,
@@ -8,11 +12,7 @@ import {
   SlidersHorizontal,
   Sparkles,
   Users,
-} from "lucide-react";
-import { Link } from "react-router";
-import { PopularList } from "~/components/community/PopularList";
-import { FaqList } from "~/components/content/FaqList";
-import { QuestionGenerator } from "~/components/generator/QuestionGenerator";
+} from "~/components/icons";
 import { HOME_FAQ } from "~/content/guides.server";
 import { database } from "~/db/index.server";
 import { listQuestions } from "~/domain/community/list.server";

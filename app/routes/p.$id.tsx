@@ -1,5 +1,5 @@
-import { Check, Copy, Presentation } from "lucide-react";
 import { Link } from "react-router";
+import { Check, Copy, Presentation } from "~/components/icons";
 import { usePresenter } from "~/components/present/use-presenter";
 import { EngagementBadge, StyleBadge, TypeBadge } from "~/components/questions/badges";
 import { control } from "~/components/questions/QuestionCard";

@@ -1,8 +1,8 @@
-import { ArrowDown, ArrowUp, RefreshCw, Sparkles, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { FormMessage } from "~/components/forms/FormMessage";
 import { SubmitButton } from "~/components/forms/SubmitButton";
+import { ArrowDown, ArrowUp, RefreshCw, Sparkles, X } from "~/components/icons";
 import { EngagementBadge, StyleBadge, TypeBadge } from "~/components/questions/badges";
 import { control } from "~/components/questions/QuestionCard";
 import { database } from "~/db/index.server";

@@ -1,6 +1,6 @@
-import { Check, Minus } from "lucide-react";
 import { Link } from "react-router";
 import { ContentPage } from "~/components/ContentPage";
+import { Check, Minus } from "~/components/icons";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/pricing";
 

@@ -1,5 +1,5 @@
-import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { ArrowRight } from "~/components/icons";
 import { usePresenter } from "~/components/present/use-presenter";
 import { CommunityCard } from "~/components/questions/CommunityCard";
 import { database } from "~/db/index.server";

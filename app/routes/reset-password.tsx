@@ -1,9 +1,9 @@
-import { KeyRound } from "lucide-react";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { CenteredCard } from "~/components/forms/CenteredCard";
 import { FormMessage } from "~/components/forms/FormMessage";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
+import { KeyRound } from "~/components/icons";
 import { authErrorMessage, callAuth } from "~/lib/auth-endpoint.server";
 import { seo } from "~/lib/seo";
 import { firstIssue, MIN_PASSWORD_LENGTH, newPasswordSchema } from "~/shared/accounts";

@@ -1,5 +1,5 @@
-import { Bookmark, BookmarkX, Check, Copy, Download, Printer } from "lucide-react";
 import { Link, useFetcher } from "react-router";
+import { Bookmark, BookmarkX, Check, Copy, Download, Printer } from "~/components/icons";
 import { TypeBadge } from "~/components/questions/badges";
 import { database } from "~/db/index.server";
 import { listSaved, type SavedQuestion, unsaveQuestion } from "~/domain/community/saves.server";

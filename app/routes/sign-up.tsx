@@ -1,10 +1,10 @@
-import { Crown } from "lucide-react";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { GoogleButton, OrDivider } from "~/components/auth/GoogleButton";
 import { AuthFrame } from "~/components/forms/AuthFrame";
 import { FormMessage } from "~/components/forms/FormMessage";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
+import { Crown } from "~/components/icons";
 import { config } from "~/config.server";
 import { authErrorMessage, callAuth } from "~/lib/auth-endpoint.server";
 import { seo } from "~/lib/seo";

@@ -1,9 +1,9 @@
-import { MailCheck } from "lucide-react";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { CenteredCard } from "~/components/forms/CenteredCard";
 import { FormMessage } from "~/components/forms/FormMessage";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
+import { MailCheck } from "~/components/icons";
 import { authErrorMessage, callAuth } from "~/lib/auth-endpoint.server";
 import { seo } from "~/lib/seo";
 import { emailOnlySchema } from "~/shared/accounts";

@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { ChevronLeft, ChevronRight, Plus } from "~/components/icons";
 import { usePresenter } from "~/components/present/use-presenter";
 import { CommunityCard } from "~/components/questions/CommunityCard";
 import { QuestionListSkeleton } from "~/components/questions/QuestionCard";

@@ -1,5 +1,5 @@
-import { ChevronDown } from "lucide-react";
 import { Link } from "react-router";
+import { ChevronDown } from "~/components/icons";
 
 export type FaqEntry = { question: string; answer: string; link?: { to: string; label: string } };
 

@@ -1,5 +1,5 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
 import type { ReactNode } from "react";
+import { CircleAlert, CircleCheck } from "~/components/icons";
 
 /** The outcome of a form: errors are announced at once, successes politely. */
 export function FormMessage({ tone, children }: { tone: "error" | "success"; children: ReactNode }) {

@@ -1,6 +1,6 @@
-import { AlertCircle, EyeOff, Info, SlidersHorizontal, Sparkles } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { AlertCircle, EyeOff, Info, SlidersHorizontal, Sparkles } from "~/components/icons";
 import { usePresenter } from "~/components/present/use-presenter";
 import { type CardVotes, control, QuestionCard } from "~/components/questions/QuestionCard";
 import { type PromptTrigger, SignUpPrompt } from "~/components/SignUpPrompt";

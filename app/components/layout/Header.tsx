@@ -1,6 +1,6 @@
-import { Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { Menu, X } from "~/components/icons";
 import { headerLinks, type Viewer } from "~/shared/navigation";
 import { Logo } from "./Logo";
 

@@ -1,5 +1,5 @@
-import { WifiOff } from "lucide-react";
 import { useSyncExternalStore } from "react";
+import { WifiOff } from "~/components/icons";
 
 function subscribe(onChange: () => void) {
   window.addEventListener("online", onChange);

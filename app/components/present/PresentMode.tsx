@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight, Maximize, Pause, Play, RotateCcw, Shuffle, X } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { ChevronLeft, ChevronRight, Maximize, Pause, Play, RotateCcw, Shuffle, X } from "~/components/icons";
 import { TypeBadge } from "~/components/questions/badges";
 import {
   nextSpeaker,

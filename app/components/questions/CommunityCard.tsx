@@ -1,6 +1,6 @@
-import { Bookmark, BookmarkCheck, Pencil, Share2, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { Bookmark, BookmarkCheck, Pencil, Share2, Trash2 } from "~/components/icons";
 import { SignUpPrompt } from "~/components/SignUpPrompt";
 import { editQuestionText, optimisticTally, removeQuestion, sendVote, setSaved } from "~/lib/community-client";
 import { type ListedQuestion, questionTextProblem, type VoteDirection, type VoteTally } from "~/shared/community";

@@ -1,5 +1,5 @@
-import { Check, ChevronDown, ChevronUp, Copy, Presentation } from "lucide-react";
 import type { ReactNode } from "react";
+import { Check, ChevronDown, ChevronUp, Copy, Presentation } from "~/components/icons";
 import { useCopy } from "~/lib/use-copy";
 import type { VoteDirection } from "~/shared/community";
 import { type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";

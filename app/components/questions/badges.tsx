@@ -1,4 +1,4 @@
-import { LogOut, type LucideIcon, Sun, Zap } from "lucide-react";
+import { type IconComponent, LogOut, Sun, Zap } from "~/components/icons";
 import {
   ENGAGEMENT_LEVELS,
   type EngagementLevel,
@@ -7,7 +7,7 @@ import {
   type QuestionType,
 } from "~/shared/questions";
 
-const TYPE_BADGES: Record<QuestionType, { label: string; icon: LucideIcon; className: string }> = {
+const TYPE_BADGES: Record<QuestionType, { label: string; icon: IconComponent; className: string }> = {
   "check-in": { label: "Check-in", icon: Sun, className: "bg-brand-100 text-brand-900" },
   energizer: { label: "Energizer", icon: Zap, className: "bg-amber-100 text-amber-900" },
   "check-out": { label: "Check-out", icon: LogOut, className: "bg-indigo-100 text-indigo-900" },

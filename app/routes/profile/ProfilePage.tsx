@@ -1,3 +1,8 @@
+import type { ReactNode } from "react";
+import { Form, Link, useSearchParams } from "react-router";
+import { FormMessage } from "~/components/forms/FormMessage";
+import { SubmitButton } from "~/components/forms/SubmitButton";
+import { TextField } from "~/components/forms/TextField";
 import {
   Download,
   History,
@@ -9,12 +14,7 @@ import {
   ShieldCheck,
   Trash2,
   UserRound,
-} from "lucide-react";
-import type { ReactNode } from "react";
-import { Form, Link, useSearchParams } from "react-router";
-import { FormMessage } from "~/components/forms/FormMessage";
-import { SubmitButton } from "~/components/forms/SubmitButton";
-import { TextField } from "~/components/forms/TextField";
+} from "~/components/icons";
 import { MIN_PASSWORD_LENGTH } from "~/shared/accounts";
 import type { ProfileActionResult } from "./actions.server";
 
