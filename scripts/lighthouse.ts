@@ -45,18 +45,20 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 async function medianRun(url: string) {
   const runs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"][] = [];
-  for (let i = 0; i < RUNS; i++) {
+  // A run that fails to record its trace scores 0; it is retried, not counted.
+  for (let attempt = 1; runs.length < RUNS && attempt <= RUNS * 2; attempt++) {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { runtimeError } = result.lhr;
-    if (runtimeError) console.log(`  run ${i + 1} on ${url} failed: ${runtimeError.code} ${runtimeError.message}`);
-    runs.push(result.lhr);
+    if (runtimeError) console.log(`  attempt ${attempt} on ${url} failed, retried: ${runtimeError.code}`);
+    else runs.push(result.lhr);
   }
+  if (runs.length === 0) throw new Error(`Every Lighthouse run on ${url} failed`);
   const performance = (lhr: (typeof runs)[number]) => lhr.categories.performance?.score ?? 0;
   runs.sort((a, b) => performance(a) - performance(b));
   if (RUNS > 1)
     console.log(
-      `  ${new URL(url).pathname}: performance over ${RUNS} runs ${runs.map((r) => Math.round(performance(r) * 100)).join(", ")}`,
+      `  ${new URL(url).pathname}: performance over ${runs.length} runs ${runs.map((r) => Math.round(performance(r) * 100)).join(", ")}`,
     );
   return runs[Math.floor(runs.length / 2)]!;
 }
