@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PROSE } from "~/components/ContentPage";
 import { findArticle } from "~/domain/content/articles.server";
-import { formatDay } from "~/lib/format-date";
+import { formatDay } from "~/shared/format";
 import { absoluteUrl, breadcrumbs, seo, siteFrom } from "~/lib/seo";
 import type { Route } from "./+types/articles.$slug";
 

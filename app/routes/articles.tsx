@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { listArticles } from "~/domain/content/articles.server";
-import { formatDay } from "~/lib/format-date";
+import { formatDay } from "~/shared/format";
 import { breadcrumbs, seo, siteFrom } from "~/lib/seo";
 import type { Route } from "./+types/articles";
 

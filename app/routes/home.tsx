@@ -24,6 +24,7 @@ import { getUser } from "~/lib/session.server";
 import { useViewer } from "~/lib/use-viewer";
 import { findCategory, HOME_CATEGORY_SLUGS } from "~/shared/categories";
 import { listQuerySchema } from "~/shared/community-schemas";
+import { formatCount } from "~/shared/format";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -199,7 +200,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <h3 className="mt-3 text-lg font-semibold text-ink group-hover:text-brand-800">{category.name}</h3>
                 <p className="mt-2 flex-1 text-sm leading-relaxed text-ink-muted">{category.description}</p>
                 <span className="mt-4 flex items-center justify-between gap-2 text-sm">
-                  <span className="text-ink-muted">{category.questionCount.toLocaleString("en")} questions</span>
+                  <span className="text-ink-muted">{formatCount(category.questionCount)} questions</span>
                   <span className="inline-flex items-center gap-1 font-semibold text-brand-800">
                     Explore{" "}
                     <ArrowRight

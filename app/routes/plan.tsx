@@ -7,7 +7,7 @@ import { EngagementBadge, StyleBadge, TypeBadge } from "~/components/questions/b
 import { control } from "~/components/questions/QuestionCard";
 import { database } from "~/db/index.server";
 import { createPlan, listPlans, suggestForSlot, suggestPlan } from "~/domain/plans/plans.server";
-import { formatDay } from "~/lib/format-date";
+import { formatDay } from "~/shared/format";
 import { seo } from "~/lib/seo";
 import { getUser } from "~/lib/session.server";
 import { CATEGORIES } from "~/shared/categories";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTACT_MESSAGE_MAX } from "./contact";
+import { formatCount } from "./format";
 
 /** The contact form, checked the same way in the browser and on the server. */
 export const contactSchema = z.object({
@@ -9,7 +10,7 @@ export const contactSchema = z.object({
     .string()
     .trim()
     .min(10, "Please write at least 10 characters so we can help")
-    .max(CONTACT_MESSAGE_MAX, `Please keep your message under ${CONTACT_MESSAGE_MAX.toLocaleString("en")} characters`),
+    .max(CONTACT_MESSAGE_MAX, `Please keep your message under ${formatCount(CONTACT_MESSAGE_MAX)} characters`),
   /** A field people never see; only form-filling robots put something in it. */
   website: z.string().default(""),
 });

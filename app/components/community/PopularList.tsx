@@ -6,6 +6,7 @@ import { CommunityCard } from "~/components/questions/CommunityCard";
 import { QuestionListSkeleton } from "~/components/questions/QuestionCard";
 import { CATEGORIES } from "~/shared/categories";
 import { EMPTY_LIST_TEXT, type ListQuery, type QuestionPage } from "~/shared/community";
+import { formatCount } from "~/shared/format";
 import type { Viewer } from "~/shared/navigation";
 
 const SORTS: { value: ListQuery["sort"]; label: string }[] = [
@@ -50,7 +51,7 @@ export function PopularList({ page, query, viewer, fixedCategory }: Props) {
             Community questions
           </h2>
           <p className="mt-1 text-ink-muted">
-            {page.total.toLocaleString("en")} questions. Vote for the ones that work in your meetings.
+            {formatCount(page.total)} questions. Vote for the ones that work in your meetings.
           </p>
         </div>
         {query.category !== "all" && (
