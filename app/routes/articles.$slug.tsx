@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { PROSE } from "~/components/ContentPage";
 import { findArticle } from "~/domain/content/articles.server";
-import { formatDay } from "~/shared/format";
 import { absoluteUrl, breadcrumbs, seo, siteFrom } from "~/lib/seo";
+import { formatDay } from "~/shared/format";
 import type { Route } from "./+types/articles.$slug";
 
 export function loader({ params }: Route.LoaderArgs) {

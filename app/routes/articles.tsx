@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { listArticles } from "~/domain/content/articles.server";
-import { formatDay } from "~/shared/format";
 import { breadcrumbs, seo, siteFrom } from "~/lib/seo";
+import { formatDay } from "~/shared/format";
 import type { Route } from "./+types/articles";
 
 export function loader() {

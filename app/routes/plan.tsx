@@ -7,10 +7,10 @@ import { EngagementBadge, StyleBadge, TypeBadge } from "~/components/questions/b
 import { control } from "~/components/questions/QuestionCard";
 import { database } from "~/db/index.server";
 import { createPlan, listPlans, suggestForSlot, suggestPlan } from "~/domain/plans/plans.server";
-import { formatDay } from "~/shared/format";
 import { seo } from "~/lib/seo";
 import { getUser } from "~/lib/session.server";
 import { CATEGORIES } from "~/shared/categories";
+import { formatDay } from "~/shared/format";
 import { newPlanSchema, planSlotSchema, planSuggestionSchema } from "~/shared/plan-schemas";
 import { PLAN_MAX_QUESTIONS, PLAN_TITLE_MAX } from "~/shared/plans";
 import { ENGAGEMENT_LEVELS, type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
