@@ -4,12 +4,12 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import { ErrorScreen } from "~/components/ErrorScreen";
+import { AppScripts } from "~/components/layout/AppScripts";
 import { CONSENT_GIVEN_SCRIPT, CookieBanner } from "~/components/layout/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
@@ -61,7 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         {/* Scroll to top on every new page, restore the position on back and forward. */}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <AppScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -64,6 +64,26 @@ describe.skipIf(!chromium)("the app shell in a browser", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("paints the server's page before fetching any JavaScript, then hydrates it", async () => {
+    await open("/");
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.endsWith(".js"))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstPaint);
+    // Hydrated: the generator answers a click without a page load.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const before = await page.getByTestId("question-text").first().textContent();
+    await page.getByRole("button", { name: "Generate Question" }).click();
+    await expect.poll(() => page.getByTestId("question-text").first().textContent()).not.toBe(before);
+    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
   it("navigates with the header links, lands at the top, and runs under the CSP without errors", async () => {
     await open("/");
     await page.mouse.wheel(0, 1500);

@@ -1,0 +1,47 @@
+import { Scripts } from "react-router";
+
+const HOLDER_ID = "app-scripts";
+
+/**
+ * Runs where it stands in the page. The router's plain scripts (its context,
+ * which the streamed loader data after it needs) run at once; its module
+ * preloads and the module that hydrates the page are added after the first
+ * paint, or at once in a hidden tab, which paints no frames.
+ */
+const LOAD_AFTER_FIRST_PAINT = `(function(){
+var nonce=document.currentScript.nonce;
+var holder=document.getElementById(${JSON.stringify(HOLDER_ID)});
+var parsed=document.createElement("template");
+parsed.innerHTML=holder.textContent;
+var later=[];
+Array.prototype.forEach.call(parsed.content.children,function(el){
+  var copy=document.createElement(el.localName);
+  Array.prototype.forEach.call(el.attributes,function(a){if(a.name!=="nonce")copy.setAttribute(a.name,a.value)});
+  copy.nonce=nonce;
+  copy.textContent=el.textContent;
+  var isModule=el.localName==="link"?el.rel==="modulepreload":el.type==="module";
+  if(isModule)later.push(copy);else holder.before(copy);
+});
+function load(){later.forEach(function(el){(el.localName==="link"?document.head:document.body).append(el)})}
+if(document.visibilityState==="hidden")load();else requestAnimationFrame(function(){setTimeout(load,0)});
+})()`;
+
+/**
+ * The router's scripts, started after the server's HTML has painted. Chrome
+ * fetches module scripts at high priority, so the app's 140 KB of JavaScript
+ * competed with the page itself for a slow connection, and Lighthouse counted
+ * every one of them as holding back the first paint. As the text of a
+ * <noscript> they are inert (React does not hydrate its children either); the
+ * small script after it starts them.
+ */
+export function AppScripts({ nonce }: { nonce: string | undefined }) {
+  return (
+    <>
+      <noscript id={HOLDER_ID}>
+        <Scripts nonce={nonce} />
+      </noscript>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of ours. */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LOAD_AFTER_FIRST_PAINT }} suppressHydrationWarning />
+    </>
+  );
+}
