@@ -120,7 +120,7 @@ export function PopularList({ page, query, viewer, fixedCategory }: Props) {
         ) : (
           <ul className="space-y-4">
             {items.map((q, index) => (
-              <li key={q.id}>
+              <li key={q.id} className="render-when-visible">
                 <CommunityCard
                   question={q}
                   viewer={viewer}
