@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Check, Copy, Presentation } from "~/components/icons";
 import { usePresenter } from "~/components/present/use-presenter";
-import { EngagementBadge, StyleBadge, TypeBadge } from "~/components/questions/badges";
+import { PlanItem } from "~/components/questions/PlanItem";
 import { control } from "~/components/questions/QuestionCard";
 import { database } from "~/db/index.server";
 import { findPlan } from "~/domain/plans/plans.server";
@@ -66,19 +66,7 @@ export default function PlanView({ loaderData }: Route.ComponentProps) {
 
       <ol className="mt-8 space-y-4" aria-label="Questions in order">
         {plan.questions.map((question, index) => (
-          <li key={question.id} className="rounded-3xl border border-line bg-white p-5">
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
-                {index + 1}
-              </span>
-              <TypeBadge type={question.type} />
-              <StyleBadge style={question.questionStyle} />
-              <EngagementBadge level={question.engagementLevel} />
-            </div>
-            <p className="mt-3 font-serif text-lg leading-snug text-ink">
-              “{stripSurroundingQuotes(question.question)}”
-            </p>
-          </li>
+          <PlanItem key={question.id} position={index + 1} question={question} />
         ))}
       </ol>
 

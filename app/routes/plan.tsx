@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { FormMessage } from "~/components/forms/FormMessage";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { ArrowDown, ArrowUp, RefreshCw, Sparkles, X } from "~/components/icons";
-import { EngagementBadge, StyleBadge, TypeBadge } from "~/components/questions/badges";
+import { PlanItem } from "~/components/questions/PlanItem";
 import { control } from "~/components/questions/QuestionCard";
 import { database } from "~/db/index.server";
 import { createPlan, listPlans, suggestForSlot, suggestPlan } from "~/domain/plans/plans.server";
@@ -13,7 +13,7 @@ import { CATEGORIES } from "~/shared/categories";
 import { formatDay } from "~/shared/format";
 import { newPlanSchema, planSlotSchema, planSuggestionSchema } from "~/shared/plan-schemas";
 import { PLAN_MAX_QUESTIONS, PLAN_TITLE_MAX } from "~/shared/plans";
-import { ENGAGEMENT_LEVELS, type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
+import { ENGAGEMENT_LEVELS, type ServedQuestion } from "~/shared/questions";
 import type { Route } from "./+types/plan";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -174,18 +174,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
 
       <ol className="mt-8 space-y-4" aria-label="Plan">
         {items.map((question, index) => (
-          <li key={question.id} className="rounded-3xl border border-line bg-white p-5">
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
-                {index + 1}
-              </span>
-              <TypeBadge type={question.type} />
-              <StyleBadge style={question.questionStyle} />
-              <EngagementBadge level={question.engagementLevel} />
-            </div>
-            <p className="mt-3 font-serif text-lg leading-snug text-ink" data-testid="plan-question">
-              “{stripSurroundingQuotes(question.question)}”
-            </p>
+          <PlanItem key={question.id} position={index + 1} question={question}>
             <div className="mt-4 flex flex-wrap gap-2">
               <button
                 type="button"
@@ -230,7 +219,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                 <X className="h-4 w-4" aria-hidden="true" />
               </button>
             </div>
-          </li>
+          </PlanItem>
         ))}
       </ol>
       {items.length === 0 && (
