@@ -71,13 +71,16 @@ describe("serving like production", () => {
     }
   });
 
-  it("keeps hashed assets' headers short: nosniff, but no document policies", async () => {
+  it("keeps hashed assets' headers short: nosniff, but no document policies or validators", async () => {
     const html = await (await get("/about")).text();
     const asset = await get(html.match(/\/assets\/[^"]+\.js/)?.[0] ?? "/assets/missing.js");
     expect(asset.status).toBe(200);
     expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
     expect(asset.headers.get("content-security-policy")).toBeNull();
     expect(asset.headers.get("permissions-policy")).toBeNull();
+    // Never revalidated: its name changes with its content.
+    expect(asset.headers.get("etag")).toBeNull();
+    expect(asset.headers.get("last-modified")).toBeNull();
   });
 
   it("serves hashed assets as immutable for a year, compressed", async () => {
