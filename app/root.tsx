@@ -54,8 +54,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The browser keeps the server's stylesheet: React does not compare inner HTML when it hydrates. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet. */}
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: styles }} suppressHydrationWarning />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of ours, run before the first paint. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_GIVEN_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of ours, run before the first paint; the browser hides its nonce from the DOM. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_GIVEN_SCRIPT }} suppressHydrationWarning />
       </head>
       <body>
         {children}
