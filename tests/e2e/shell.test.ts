@@ -138,6 +138,8 @@ describe.skipIf(!chromium)("the app shell in a browser", () => {
     });
     page = await context.newPage();
     await page.goto("/");
+    // As open() does: the page's scripts start after its first paint, so a click before hydration does nothing.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     const banner = page.getByRole("region", { name: "Cookie consent" });
     await banner.getByRole("button", { name: "Accept" }).click();
     await banner.waitFor({ state: "detached" });
