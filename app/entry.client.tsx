@@ -1,8 +1,10 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { HYDRATING_EVENT } from "~/lib/hydration-event";
 
 // AppScripts (root.tsx) starts this module after the server's HTML has painted.
+document.dispatchEvent(new Event(HYDRATING_EVENT));
 startTransition(() => {
   hydrateRoot(
     document,

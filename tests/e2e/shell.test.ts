@@ -86,6 +86,22 @@ describe.skipIf(!chromium)("the app shell in a browser", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("answers a button clicked before the page has hydrated, once it has", async () => {
+    context = await browser.newContext({ baseURL: baseUrl });
+    // A slow connection: the scripts arrive well after the page is readable.
+    await context.route("**/assets/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    page = await context.newPage();
+    await page.goto("/");
+    const banner = page.getByRole("region", { name: "Cookie consent" });
+    await banner.getByRole("button", { name: "Accept" }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    await banner.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe("true");
+  });
+
   it("navigates with the header links, lands at the top, and runs under the CSP without errors", async () => {
     await open("/");
     await page.mouse.wheel(0, 1500);

@@ -1,4 +1,5 @@
 import { Scripts } from "react-router";
+import { HYDRATING_EVENT } from "~/lib/hydration-event";
 
 const HOLDER_ID = "app-scripts";
 
@@ -8,6 +9,9 @@ const HOLDER_ID = "app-scripts";
  * preloads (in one insertion: one at a time took up to 40 ms) and the module
  * that hydrates the page are added after the first paint, or at once in a
  * hidden tab, which paints no frames.
+ * Until React takes over, a click on a button only scripts can answer would
+ * be lost; the last one is remembered and clicked again once the page has
+ * hydrated (after that, React replays early clicks itself).
  */
 const LOAD_AFTER_FIRST_PAINT = `(function(){
 var nonce=document.currentScript.nonce;
@@ -26,6 +30,15 @@ Array.prototype.forEach.call(parsed.content.children,function(el){
   else holder.before(copy);
 });
 function load(){document.head.append(preloads);modules.forEach(function(el){document.body.append(el)})}
+var early=null;
+function remember(event){var button=event.target.closest&&event.target.closest('button[type="button"]');if(button)early=button}
+document.addEventListener("click",remember,true);
+document.addEventListener(${JSON.stringify(HYDRATING_EVENT)},function(){document.removeEventListener("click",remember,true)},{once:true});
+new MutationObserver(function(_,observer){
+  if(document.documentElement.dataset.hydrated!=="true")return;
+  observer.disconnect();
+  if(early&&early.isConnected)early.click();
+}).observe(document.documentElement,{attributeFilter:["data-hydrated"]});
 if(document.visibilityState==="hidden")load();else requestAnimationFrame(function(){setTimeout(load,0)});
 })()`;
 
