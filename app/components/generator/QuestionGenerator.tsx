@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { AlertCircle, EyeOff, Info, SlidersHorizontal, Sparkles } from "~/components/icons";
+import { CircleAlert, EyeOff, Info, SlidersHorizontal, Sparkles } from "~/components/icons";
 import { usePresenter } from "~/components/present/use-presenter";
 import { type CardVotes, control, QuestionCard } from "~/components/questions/QuestionCard";
 import { type PromptTrigger, SignUpPrompt } from "~/components/SignUpPrompt";
@@ -186,7 +186,7 @@ export function QuestionGenerator({ initialQuestion, categorySlug = null, viewer
 
       {error && (
         <div role="alert" className="flex gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
-          <AlertCircle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+          <CircleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
           <div>
             <p className="font-semibold">Error</p>
             <p className="text-sm">{error}</p>

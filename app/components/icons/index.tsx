@@ -20,7 +20,6 @@ function SpriteIcon({ name, className, ...props }: IconProps & { name: IconName 
   );
 }
 
-export const AlertCircle: IconComponent = (props) => <SpriteIcon name="circle-exclamation-point" {...props} />;
 export const AlertTriangle: IconComponent = (props) => <SpriteIcon name="triangle-exclamation-point" {...props} />;
 export const ArrowDown: IconComponent = (props) => <SpriteIcon name="arrow-down" {...props} />;
 export const ArrowRight: IconComponent = (props) => <SpriteIcon name="arrow-right" {...props} />;
