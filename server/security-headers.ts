@@ -34,8 +34,6 @@ export function contentSecurityPolicy(nonce: string, options: PolicyOptions): st
   return policy.join("; ");
 }
 
-const HSTS = "max-age=63072000; includeSubDomains";
-
 /**
  * Headers for hashed scripts and styles. The document policies (CSP, framing,
  * opener, permissions, referrer) mean nothing on a script, and a page loads
@@ -43,20 +41,18 @@ const HSTS = "max-age=63072000; includeSubDomains";
  */
 export function staticAssetHeaders(options: Pick<PolicyOptions, "https">): Record<string, string> {
   const headers: Record<string, string> = { "X-Content-Type-Options": "nosniff" };
-  if (options.https) headers["Strict-Transport-Security"] = HSTS;
+  if (options.https) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   return headers;
 }
 
-/** Headers every other response carries, whatever produced it. */
+/** Headers every other response carries, whatever produced it: the asset headers plus the document policies. */
 export function securityHeaders(nonce: string, options: PolicyOptions): Record<string, string> {
-  const headers: Record<string, string> = {
+  return {
+    ...staticAssetHeaders(options),
     "Content-Security-Policy": contentSecurityPolicy(nonce, options),
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
   };
-  if (options.https) headers["Strict-Transport-Security"] = HSTS;
-  return headers;
 }
