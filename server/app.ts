@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
 import { config } from "~/config.server";
 import { closeDatabase, database } from "~/db/index.server";
@@ -56,6 +57,11 @@ function requestBasics(dev: boolean): RequestHandler {
   };
 }
 
+/** Static files, sent as the build's Brotli or gzip copy when the browser accepts one. */
+function precompressed(root: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions["serveStatic"]) {
+  return expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br", "gz"], index: false, serveStatic });
+}
+
 /** Last resort: an error outside React Router is logged with its stack, answered without one. */
 const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   const status = Number(error?.status ?? error?.statusCode);
@@ -85,12 +91,14 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
 
   if (!dev) {
     const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+    // The build writes Brotli and gzip copies of these files (vite.config.ts);
+    // they are sent as they are, so no request spends CPU compressing them.
     // File names under /assets carry a content hash, so they never change and
     // are never revalidated: no ETag, Last-Modified or ranges, about 0.1 KB
     // less on each of the 15 scripts a page loads.
     app.use(
       ASSETS_PATH,
-      express.static(path.join(clientDir, "assets"), {
+      precompressed(path.join(clientDir, "assets"), {
         immutable: true,
         maxAge: "1y",
         fallthrough: false,
@@ -99,7 +107,7 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
         acceptRanges: false,
       }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    app.use(precompressed(clientDir, { maxAge: "1h", index: false }));
   }
 
   app.use(

@@ -83,13 +83,26 @@ describe("serving like production", () => {
     expect(asset.headers.get("last-modified")).toBeNull();
   });
 
-  it("serves hashed assets as immutable for a year, compressed", async () => {
+  it("serves hashed assets as immutable for a year, as the build's Brotli or gzip copy", async () => {
     const html = await (await get("/")).text();
-    const assetPath = html.match(/\/assets\/[^"]+\.js/)?.[0];
-    const asset = await get(assetPath!, { headers: { "accept-encoding": "gzip" } });
-    expect(asset.status).toBe(200);
-    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    expect(asset.headers.get("content-encoding")).toBe("gzip");
+    const assetPath = html.match(/\/assets\/entry\.client-[^"]+\.js/)?.[0];
+    expect(assetPath).toBeTruthy();
+    const plain = await rawBody(assetPath!, {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(plain.headers.vary).toContain("Accept-Encoding");
+
+    const brotli = await rawBody(assetPath!, { "accept-encoding": "gzip, deflate, br" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(zlib.brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+
+    const gzip = await rawBody(assetPath!, { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    // Compressed once at build time at the strongest settings: smaller than a response compressed on the fly.
+    expect(gzip.body.length).toBeLessThanOrEqual(zlib.gzipSync(plain.body).length);
+    expect(brotli.body.length).toBeLessThan(gzip.body.length * 0.92);
   });
 
   it("compresses pages as well as gzip can: streaming does not bloat them", async () => {
