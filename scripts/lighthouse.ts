@@ -118,7 +118,9 @@ try {
         servedScriptKb += served / 1024;
         homeScriptKb += asGzip / 1024;
         if (process.env.LIGHTHOUSE_LIST_SCRIPTS)
-          console.log(`  ${(served / 1024).toFixed(1)} KB served, ${(asGzip / 1024).toFixed(1)} KB gzip: ${script.url}`);
+          console.log(
+            `  ${(served / 1024).toFixed(1)} KB served, ${(asGzip / 1024).toFixed(1)} KB gzip: ${script.url}`,
+          );
       }
     }
   }
