@@ -37,12 +37,13 @@ function requestBasics(dev: boolean): RequestHandler {
     res.locals.clientIp = req.ip ?? null;
     // better-auth reads the client IP (rate limits, session list) from this header only; a client's own value is replaced.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
-    res.set("X-Request-Id", requestId);
-    res.set(
-      req.path.startsWith(ASSETS_PATH)
-        ? staticAssetHeaders({ https: req.secure })
-        : securityHeaders(cspNonce, { dev, https: req.secure, formTargets }),
-    );
+    if (req.path.startsWith(ASSETS_PATH)) {
+      // A hashed file is the same for everyone: its request id (still in the log line) would only add bytes to every script.
+      res.set(staticAssetHeaders({ https: req.secure }));
+    } else {
+      res.set("X-Request-Id", requestId);
+      res.set(securityHeaders(cspNonce, { dev, https: req.secure, formTargets }));
+    }
 
     const started = process.hrtime.bigint();
     res.on("finish", () => {

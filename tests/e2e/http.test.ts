@@ -71,7 +71,7 @@ describe("serving like production", () => {
     }
   });
 
-  it("keeps hashed assets' headers short: nosniff, but no document policies or validators", async () => {
+  it("keeps hashed assets' headers short: nosniff, but no document policies, validators or request id", async () => {
     const html = await (await get("/about")).text();
     const asset = await get(html.match(/\/assets\/[^"]+\.js/)?.[0] ?? "/assets/missing.js");
     expect(asset.status).toBe(200);
@@ -81,6 +81,7 @@ describe("serving like production", () => {
     // Never revalidated: its name changes with its content.
     expect(asset.headers.get("etag")).toBeNull();
     expect(asset.headers.get("last-modified")).toBeNull();
+    expect(asset.headers.get("x-request-id")).toBeNull();
   });
 
   it("serves hashed assets as immutable for a year, as the build's Brotli or gzip copy", async () => {
