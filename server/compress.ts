@@ -7,8 +7,9 @@ type Flushable = { flush?: () => void };
 const FLUSH_DELAY_MS = 20;
 
 /**
- * Gzip for every response, with flushes coalesced. React Router flushes the
- * response after each piece React writes (about 2 KB), and every gzip flush
+ * Brotli or gzip (as the browser accepts) for every response that is not a
+ * precompressed static file, with flushes coalesced. React Router flushes the
+ * response after each piece React writes (about 2 KB), and every flush
  * closes the compressed block early: the home page came out at 61 KB instead
  * of 26 KB. Flushing at most once per FLUSH_DELAY_MS still sends streamed content
  * as soon as it is ready, give or take those milliseconds.
