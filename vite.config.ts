@@ -3,10 +3,19 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 
+/**
+ * React, React DOM and React Router in one file: every page needs all three
+ * before it hydrates, and left to itself the bundler spreads them over three
+ * files, which costs every page 1.2 KB more gzip.
+ */
+const framework = { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ };
+
 export default defineConfig(({ isSsrBuild }) => ({
-  // The server bundle's entry is our Express app, so one build holds the
-  // routes and the HTTP layer (security headers, logging, static files).
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
+  build: isSsrBuild
+    ? // The server bundle's entry is our Express app, so one build holds the
+      // routes and the HTTP layer (security headers, logging, static files).
+      { rollupOptions: { input: "./server/app.ts" } }
+    : { rolldownOptions: { output: { codeSplitting: { groups: [framework] } } } },
   plugins: [
     tailwindcss(),
     reactRouter(),
