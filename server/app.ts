@@ -11,6 +11,7 @@ import { CLIENT_IP_HEADER } from "~/domain/accounts/auth.server";
 import { startOutboxWorker } from "~/domain/email/send.server";
 import { logger } from "~/logger.server";
 import { compress } from "./compress";
+import { eventsRateLimit } from "./events-rate-limit";
 import type { RequestContext } from "./load-context";
 import { createNonce, securityHeaders, staticAssetHeaders } from "./security-headers";
 
@@ -111,6 +112,7 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
     app.use(precompressed(clientDir, { maxAge: "1h", index: false }));
   }
 
+  app.use("/api/v1/events", eventsRateLimit());
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,

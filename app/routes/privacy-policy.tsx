@@ -105,8 +105,9 @@ export default function PrivacyPolicy() {
       <h2>How long we keep data</h2>
       <p>
         Account data stays until you delete your account. To slow down password guessing and spam, we keep a request
-        count and the time of the last request per IP address for sign-in, sign-up and similar forms. Anonymous visitor
-        ids expire after 24 hours.
+        count and the time of the last request per IP address for sign-in, sign-up and similar forms. The server also
+        counts analytics events per IP address in its memory for one minute, to stop floods, and never stores that
+        count. Anonymous visitor ids expire after 24 hours.
       </p>
 
       <h2>Changes</h2>

@@ -101,6 +101,19 @@ describe("contact form and analytics over HTTP", () => {
     expect(Number(row?.[1])).toBeGreaterThanOrEqual(3);
   });
 
+  it("limits one address to 120 events a minute and says so, leaving other addresses alone", async () => {
+    const flooder = client();
+    const view = { name: "page_view", page: "home", path: "/" };
+    const statuses = [];
+    for (let i = 0; i < 120; i++) statuses.push((await flooder.postJson("/api/v1/events", view)).status);
+    expect(statuses.filter((status) => status !== 204)).toEqual([]);
+    const limited = await flooder.postJson("/api/v1/events", view);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ code: "RATE_LIMITED", error: expect.stringContaining("try again") });
+    expect(limited.headers.get("ratelimit-policy")).toContain("120");
+    expect((await client().postJson("/api/v1/events", view)).status).toBe(204);
+  });
+
   it("refuses a plan without valid questions, names the format at fault, and 404s unknown plans", async () => {
     const visitor = client();
     const empty = await visitor.postForm("/plan", { intent: "create", title: "Nothing" });

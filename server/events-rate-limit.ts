@@ -1,0 +1,27 @@
+import type { RequestHandler } from "express";
+import { rateLimit } from "express-rate-limit";
+
+/**
+ * Page views and errors come from anonymous browsers, so nothing else bounds
+ * how many rows one address can add to the events table. A reader produces
+ * one page view per page, far below this; an office behind one address
+ * loses only its surplus analytics, never a page.
+ */
+export const EVENTS_PER_MINUTE = 120;
+
+export function eventsRateLimit(): RequestHandler {
+  return rateLimit({
+    windowMs: 60_000,
+    limit: EVENTS_PER_MINUTE,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    // The same answer shape as every API error (app/lib/http.server.ts problem()).
+    handler: (_req, res) => {
+      res.status(429).json({
+        error: "Too many events from this address: try again in a minute",
+        code: "RATE_LIMITED",
+        retryable: true,
+      });
+    },
+  });
+}
