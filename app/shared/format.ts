@@ -34,3 +34,11 @@ export function formatDay(isoDate: string): string {
   if (!year || !monthName || !day) throw new RangeError(`Not an ISO date: ${isoDate}`);
   return `${day} ${monthName} ${year}`;
 }
+
+/** "20 November 2026, 14:05" from a moment, in UTC. */
+export function formatDayTime(moment: Date | string): string {
+  const date = new Date(moment);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(moment)}`);
+  const iso = date.toISOString();
+  return `${formatDay(iso)}, ${iso.slice(11, 16)}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDay } from "~/shared/format";
+import { formatCount, formatDay, formatDayTime } from "~/shared/format";
 
 describe("formatCount", () => {
   it("groups thousands as readers of English expect", () => {
@@ -22,5 +22,16 @@ describe("formatDay", () => {
   it("refuses what is not a date", () => {
     expect(() => formatDay("soon")).toThrow(RangeError);
     expect(() => formatDay("2026-13-01")).toThrow(RangeError);
+  });
+});
+
+describe("formatDayTime", () => {
+  it("writes a moment as its UTC day and time, from a Date or an ISO string", () => {
+    expect(formatDayTime(new Date("2026-11-20T09:05:59.000Z"))).toBe("20 November 2026, 09:05");
+    expect(formatDayTime("2026-11-20T23:30:00.000+02:00")).toBe("20 November 2026, 21:30");
+  });
+
+  it("refuses what is not a moment", () => {
+    expect(() => formatDayTime("soon")).toThrow(RangeError);
   });
 });

@@ -16,6 +16,7 @@ import {
   UserRound,
 } from "~/components/icons";
 import { MIN_PASSWORD_LENGTH } from "~/shared/accounts";
+import { formatDayTime } from "~/shared/format";
 import type { ProfileActionResult } from "./actions.server";
 
 type Session = {
@@ -112,8 +113,6 @@ function deviceName(userAgent: string | null): string {
   return system ? `${browser} on ${system}` : browser;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
 export function ProfilePage({ data, result }: { data: ProfileData; result?: ProfileActionResult }) {
   const { user, hasPassword, sessions } = data;
   const [params] = useSearchParams();
@@ -207,7 +206,7 @@ export function ProfilePage({ data, result }: { data: ProfileData; result?: Prof
                 {data.history.items.map((h) => (
                   <li key={h.questionId} className="flex flex-wrap justify-between gap-2 py-3">
                     <span className="text-ink">{h.text}</span>
-                    <span className="text-sm text-ink-muted">{dateFormat.format(new Date(h.servedAt))} UTC</span>
+                    <span className="text-sm text-ink-muted">{formatDayTime(h.servedAt)} UTC</span>
                   </li>
                 ))}
               </ol>
@@ -274,7 +273,7 @@ export function ProfilePage({ data, result }: { data: ProfileData; result?: Prof
                       </span>
                     )}
                   </p>
-                  <p className="text-sm text-ink-muted">Signed in {dateFormat.format(new Date(s.createdAt))} UTC</p>
+                  <p className="text-sm text-ink-muted">Signed in {formatDayTime(s.createdAt)} UTC</p>
                 </div>
                 {s.current ? (
                   <Form method="post" action="/sign-out">
