@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -20,7 +21,7 @@ import { config } from "~/config.server";
 import { sendClientEvent, usePageName, usePageViews } from "~/lib/analytics-client";
 import { useInlineStyles, useNonce } from "~/lib/document-context";
 import { seo } from "~/lib/seo";
-import { getUser } from "~/lib/session.server";
+import { getUser, sessionCookieHeaders } from "~/lib/session.server";
 import type { Viewer } from "~/shared/navigation";
 import type { Route } from "./+types/root";
 
@@ -28,7 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { appName, publicUrl } = config();
   const user = await getUser(request);
   const viewer: Viewer = user ? { id: user.id, name: user.name, isAdmin: user.isAdmin, plan: user.plan } : null;
-  return { appName, publicUrl, viewer };
+  // React Router keeps a parent loader's Set-Cookie on every response, with no headers export.
+  return data({ appName, publicUrl, viewer }, { headers: await sessionCookieHeaders(request) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

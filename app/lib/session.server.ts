@@ -1,19 +1,36 @@
 import { redirect } from "react-router";
 import { database } from "~/db/index.server";
 import { getAuth } from "~/domain/accounts/auth-instance.server";
-import { currentUser, type SignedInUser } from "~/domain/accounts/viewer.server";
+import { currentUser, type SessionLookup, type SignedInUser } from "~/domain/accounts/viewer.server";
 import { problem } from "./http.server";
 
 // One session lookup per request, however many loaders ask.
-const lookups = new WeakMap<Request, Promise<SignedInUser | null>>();
+const lookups = new WeakMap<Request, Promise<SessionLookup>>();
 
-export function getUser(request: Request): Promise<SignedInUser | null> {
+function lookUp(request: Request): Promise<SessionLookup> {
   let lookup = lookups.get(request);
   if (!lookup) {
     lookup = (async () => currentUser(await getAuth(), (await database()).db, request.headers))();
     lookups.set(request, lookup);
   }
   return lookup;
+}
+
+export async function getUser(request: Request): Promise<SignedInUser | null> {
+  return (await lookUp(request)).user;
+}
+
+/**
+ * The session cookie as better-auth renewed it for this request, as response
+ * headers for the root loader. Only on GET: in a POST without JavaScript an
+ * action may sign in or rotate the session, and its own cookie must win.
+ */
+export async function sessionCookieHeaders(request: Request): Promise<Headers> {
+  const headers = new Headers();
+  if (request.method !== "GET") return headers;
+  const { user, setCookies } = await lookUp(request);
+  if (user) for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return headers;
 }
 
 /** The path and query of this request, to come back to after signing in. */

@@ -1,9 +1,13 @@
 import fs from "node:fs";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpAndVerify } from "../support/accounts";
 import { expectNoInternals } from "../support/assertions";
+import { HttpClient } from "../support/http-client";
 import { skipOrFail } from "../support/loud-skip";
 import { createDatabase, startThrowawayPostgres, type ThrowawayPostgres } from "../support/postgres";
 import { type RunningServer, spawnServer, startServer } from "../support/server";
+import { type SmtpTestServer, startSmtpServer } from "../support/smtp";
 
 describe("start-up configuration", () => {
   it.each([
@@ -24,6 +28,8 @@ describe("start-up configuration", () => {
 describe("running against a real PostgreSQL server", () => {
   let postgres: ThrowawayPostgres | null = null;
   let server: RunningServer | undefined;
+  let smtp: SmtpTestServer | undefined;
+  let databaseUrl = "";
 
   beforeAll(async () => {
     const serverUrl = process.env.DATABASE_URL;
@@ -33,10 +39,13 @@ describe("running against a real PostgreSQL server", () => {
       skipOrFail("the PostgreSQL server tests", "no DATABASE_URL and no initdb/pg_ctl on this machine");
       return;
     }
-    server = await startServer({ DATABASE_URL: await createDatabase(adminUrl, "circleup_e2e"), TRUST_PROXY: "true" });
+    databaseUrl = await createDatabase(adminUrl, "circleup_e2e");
+    smtp = await startSmtpServer();
+    server = await startServer({ DATABASE_URL: databaseUrl, TRUST_PROXY: "true", SMTP_URL: smtp.url });
   });
   afterAll(async () => {
     await server?.stop("SIGKILL");
+    await smtp?.close();
     await postgres?.stop();
   });
 
@@ -46,6 +55,36 @@ describe("running against a real PostgreSQL server", () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ database: { status: "up", engine: "postgres" } });
     expect(await (await fetch(server.url)).text()).toContain("Retrospectives");
+  });
+
+  it("renews an active member's session cookie after a day of use, so they stay signed in past the first 30 days", async (ctx) => {
+    if (!server || !smtp) return ctx.skip();
+    const member = new HttpClient(server.url);
+    await signUpAndVerify(member, smtp, "renewal@example.com");
+    const sessionCookie = (response: Response) =>
+      response.headers.getSetCookie().find((line) => line.startsWith("circleup.session_token="));
+    // Signed in just now: pages read the session without writing the cookie again.
+    expect(sessionCookie(await member.get("/"))).toBeUndefined();
+
+    // Two days later by the session's clock: 28 of its 30 days are left.
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const expiresAt = async () =>
+      (await db.query<{ expires_at: Date }>("select expires_at from sessions")).rows.map((r) => r.expires_at);
+    try {
+      await db.query("update sessions set expires_at = now() + interval '28 days'");
+      const renewed = sessionCookie(await member.get("/saved-questions"));
+      expect(renewed).toMatch(/Max-Age=2592000/i);
+      expect(renewed).toMatch(/HttpOnly/i);
+      const [extended] = await expiresAt();
+      expect(extended?.getTime()).toBeGreaterThan(Date.now() + 29.9 * 86_400_000);
+      // Once renewed, not again on the next page.
+      expect(sessionCookie(await member.get("/"))).toBeUndefined();
+      const page = await (await member.get("/saved-questions")).text();
+      expect(page).toContain("Saved questions");
+    } finally {
+      await db.end();
+    }
   });
 
   it("sends HSTS behind an https proxy when TRUST_PROXY is set", async (ctx) => {
