@@ -61,7 +61,8 @@ export default function PrivacyPolicy() {
       <ul>
         <li>
           <code>circleup.session_token</code> and related <code>circleup.*</code> cookies keep you signed in. They are
-          HttpOnly, so scripts cannot read them, and last 30 days, counted again from each day you visit, or until you sign out.
+          HttpOnly, so scripts cannot read them, and last 30 days, counted again from each day you visit, or until you
+          sign out.
         </li>
         <li>
           <code>cu_visitor</code>, as described above, only when you generate AI questions without an account.
