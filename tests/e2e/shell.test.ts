@@ -88,16 +88,21 @@ describe.skipIf(!chromium)("the app shell in a browser", () => {
 
   it("answers a button clicked before the page has hydrated, once it has", async () => {
     context = await browser.newContext({ baseURL: baseUrl });
-    // A slow connection: the scripts arrive well after the page is readable.
+    // A slow connection, made certain: no script arrives until the click is made.
+    let releaseScripts = () => {};
+    const scriptsReleased = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
     await context.route("**/assets/*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await scriptsReleased;
       await route.continue();
     });
     page = await context.newPage();
-    await page.goto("/");
+    await page.goto("/", { waitUntil: "domcontentloaded" });
     const banner = page.getByRole("region", { name: "Cookie consent" });
     await banner.getByRole("button", { name: "Accept" }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    releaseScripts();
     await banner.waitFor({ state: "detached" });
     expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe("true");
   });
