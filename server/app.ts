@@ -97,7 +97,7 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
     // they are sent as they are, so no request spends CPU compressing them.
     // File names under /assets carry a content hash, so they never change and
     // are never revalidated: no ETag, Last-Modified or ranges, about 0.1 KB
-    // less on each of the 15 scripts a page loads.
+    // less on each of the scripts a page loads.
     app.use(
       ASSETS_PATH,
       precompressed(path.join(clientDir, "assets"), {

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
+import { problemBody } from "~/lib/http.server";
 
 /**
  * Page views and errors come from anonymous browsers, so nothing else bounds
@@ -7,7 +8,7 @@ import { rateLimit } from "express-rate-limit";
  * one page view per page, far below this; an office behind one address
  * loses only its surplus analytics, never a page.
  */
-export const EVENTS_PER_MINUTE = 120;
+const EVENTS_PER_MINUTE = 120;
 
 export function eventsRateLimit(): RequestHandler {
   return rateLimit({
@@ -15,13 +16,12 @@ export function eventsRateLimit(): RequestHandler {
     limit: EVENTS_PER_MINUTE,
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    // The same answer shape as every API error (app/lib/http.server.ts problem()).
     handler: (_req, res) => {
-      res.status(429).json({
-        error: "Too many events from this address: try again in a minute",
-        code: "RATE_LIMITED",
-        retryable: true,
-      });
+      res
+        .status(429)
+        .json(
+          problemBody("Too many events from this address: try again in a minute", "RATE_LIMITED", { retryable: true }),
+        );
     },
   });
 }

@@ -1,7 +1,12 @@
 import type { ZodType } from "zod";
 import { isUuid } from "~/shared/ids";
 
-/** An API error answer: `{error, code, retryable}` plus anything specific, never a stack. */
+/** The body of every API error: `{error, code, retryable}` plus anything specific, never a stack. */
+export function problemBody(error: string, code: string, extra: Record<string, unknown> = {}) {
+  return { error, code, retryable: false, ...extra };
+}
+
+/** An API error answer (problemBody) with its status. */
 export function problem(
   status: number,
   error: string,
@@ -9,7 +14,7 @@ export function problem(
   extra: Record<string, unknown> = {},
   headers?: HeadersInit,
 ): Response {
-  return Response.json({ error, code, retryable: false, ...extra }, { status, headers });
+  return Response.json(problemBody(error, code, extra), { status, headers });
 }
 
 export function methodNotAllowed(allow: string): Response {
