@@ -31,6 +31,52 @@ export const ENGAGEMENT_LEVELS = [
 export type EngagementLevel = (typeof ENGAGEMENT_LEVELS)[number]["value"];
 export const ENGAGEMENT_LEVEL_VALUES = ENGAGEMENT_LEVELS.map((e) => e.value) as [EngagementLevel, ...EngagementLevel[]];
 
+/** The form of a question; live rounds turn ready answers into buttons and bars. */
+export const QUESTION_FORMATS = [
+  "open",
+  "one-word",
+  "would-you-rather",
+  "pick-one",
+  "scale",
+  "high-low",
+  "chain",
+  "show-and-tell",
+] as const;
+export type QuestionFormat = (typeof QUESTION_FORMATS)[number];
+
+/** How many ready answers each format carries: [min, max]; formats not listed carry none. */
+export const FORMAT_ANSWER_COUNTS: Partial<Record<QuestionFormat, readonly [number, number]>> = {
+  "would-you-rather": [2, 2],
+  "pick-one": [3, 3],
+  scale: [3, 5],
+};
+
+/**
+ * An energizer lifts the room in a minute or two, so there is no deep
+ * energizer: the choice is not offered, and a request for one is served at
+ * standard depth.
+ */
+export function offeredEngagement(context: MeetingContext, engagement: EngagementLevel): EngagementLevel {
+  return context === "energizer" && engagement === "deep" ? "standard" : engagement;
+}
+
+export function isOfferedChoice(context: MeetingContext, engagement: EngagementLevel): boolean {
+  return offeredEngagement(context, engagement) === engagement;
+}
+
+export type QuestionChoice = { context: MeetingContext; style: QuestionStyle; engagement: EngagementLevel };
+
+/** Every context x style x engagement choice the generator offers. */
+export const OFFERED_CHOICES: readonly QuestionChoice[] = MEETING_CONTEXT_VALUES.flatMap((context) =>
+  QUESTION_STYLE_VALUES.flatMap((style) =>
+    ENGAGEMENT_LEVEL_VALUES.filter((engagement) => isOfferedChoice(context, engagement)).map((engagement) => ({
+      context,
+      style,
+      engagement,
+    })),
+  ),
+);
+
 export const QUESTION_SOURCES = ["curated", "ai_generated", "user_submitted"] as const;
 export type QuestionSource = (typeof QUESTION_SOURCES)[number];
 

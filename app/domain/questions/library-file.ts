@@ -2,7 +2,9 @@ import { z } from "zod";
 import { CATEGORY_SLUGS } from "~/shared/categories";
 import {
   ENGAGEMENT_LEVEL_VALUES,
+  FORMAT_ANSWER_COUNTS,
   MEETING_CONTEXT_VALUES,
+  QUESTION_FORMATS,
   QUESTION_STYLE_VALUES,
   QUESTION_TEXT_MAX,
   QUESTION_TEXT_MIN,
@@ -13,12 +15,31 @@ export const libraryFileSchema = z.object({
   category: z.enum(CATEGORY_SLUGS),
   questions: z
     .array(
-      z.object({
-        text: z.string().trim().min(QUESTION_TEXT_MIN).max(QUESTION_TEXT_MAX),
-        context: z.enum(MEETING_CONTEXT_VALUES),
-        style: z.enum(QUESTION_STYLE_VALUES),
-        engagement: z.enum(ENGAGEMENT_LEVEL_VALUES),
-      }),
+      z
+        .object({
+          text: z.string().trim().min(QUESTION_TEXT_MIN).max(QUESTION_TEXT_MAX),
+          context: z.enum(MEETING_CONTEXT_VALUES),
+          style: z.enum(QUESTION_STYLE_VALUES),
+          engagement: z.enum(ENGAGEMENT_LEVEL_VALUES),
+          format: z.enum(QUESTION_FORMATS).default("open"),
+          /** Ready answers, in the order the text names them (scales low to high). */
+          answers: z.array(z.string().trim().min(1).max(40)).optional(),
+          /** Further categories the question genuinely fits. */
+          also: z.array(z.enum(CATEGORY_SLUGS)).optional(),
+        })
+        .superRefine((q, ctx) => {
+          const [min, max] = FORMAT_ANSWER_COUNTS[q.format] ?? [0, 0];
+          const count = q.answers?.length ?? 0;
+          if (count < min || count > max)
+            ctx.addIssue({
+              code: "custom",
+              path: ["answers"],
+              message:
+                max === 0
+                  ? `a ${q.format} question carries no answers`
+                  : `a ${q.format} question needs ${min === max ? min : `${min}-${max}`} answers`,
+            });
+        }),
     )
     .min(1),
 });

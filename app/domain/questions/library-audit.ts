@@ -1,0 +1,278 @@
+import type { CategorySlug } from "~/shared/categories";
+import {
+  type EngagementLevel,
+  type MeetingContext,
+  normalizeQuestionText,
+  OFFERED_CHOICES,
+  type QuestionChoice,
+  type QuestionFormat,
+  type QuestionStyle,
+} from "~/shared/questions";
+
+/** A library question as the audit sees it: its labels and every category it belongs to. */
+export type AuditedQuestion = {
+  text: string;
+  context: MeetingContext;
+  style: QuestionStyle;
+  engagement: EngagementLevel;
+  format: QuestionFormat;
+  categories: readonly CategorySlug[];
+};
+
+/** The library's bars; the content test and `npm run library:check` hold the library to them. */
+export const LIBRARY_RULES = {
+  /** Fitting questions per offered choice on the home page (all categories). */
+  perChoiceOverall: 40,
+  /** A category's own questions per offered choice before the generator widens. */
+  perChoicePerCategory: 5,
+  perCategory: 450,
+  /** Share of questions in a form other than an open question or one word. */
+  otherFormatsShare: 0.15,
+  /** Share of the library one four-word opening may start. */
+  openingShare: 0.02,
+  /** Content-word overlap (Jaccard) from which two questions ask the same thing. */
+  nearDuplicateOverlap: 0.7,
+} as const;
+
+/**
+ * Phrases a question must not contain: pressing for secrets, health, family,
+ * money, beliefs, bodies, ranking colleagues, or assuming a home, commute or
+ * spending. Matched on whole words of the normalised text.
+ */
+export const DENY_PHRASES = [
+  // secrets and pressure
+  "not told anyone",
+  "never told",
+  "told anyone",
+  "secret",
+  "confess",
+  "embarrassing",
+  "biggest fear",
+  "afraid of",
+  "biggest regret",
+  "regret",
+  "biggest failure",
+  "your failure",
+  "trauma",
+  "traumatic",
+  "abuse",
+  // health and bodies
+  "illness",
+  "sick",
+  "diagnosis",
+  "therapy",
+  "therapist",
+  "medication",
+  "disease",
+  "mental health",
+  "hospital",
+  "injury",
+  "diet",
+  "weight",
+  "your body",
+  "wearing",
+  "outfit",
+  "clothes",
+  "your hair",
+  "how did you sleep",
+  "how well did you sleep",
+  "how much sleep",
+  // money
+  "salary",
+  "salaries",
+  "debt",
+  "income",
+  "rent",
+  "mortgage",
+  "paycheck",
+  "money",
+  "afford",
+  "your budget",
+  "how much did",
+  "shopping",
+  // beliefs
+  "religion",
+  "religious",
+  "god",
+  "church",
+  "pray",
+  "prayer",
+  "politics",
+  "political",
+  "election",
+  "vote for",
+  // family and relationships
+  "boyfriend",
+  "girlfriend",
+  "husband",
+  "wife",
+  "spouse",
+  "your partner",
+  "dating",
+  "divorce",
+  "wedding",
+  "your kids",
+  "your children",
+  "your family",
+  "your parents",
+  "your mom",
+  "your mum",
+  "your dad",
+  "sex",
+  "sexual",
+  "pregnant",
+  "pregnancy",
+  "your age",
+  "how old",
+  // alcohol and drugs
+  "drunk",
+  "alcohol",
+  "beer",
+  "wine",
+  "cocktail",
+  "hangover",
+  "drugs",
+  // loss and violence
+  "death",
+  "died",
+  "funeral",
+  "grief",
+  "weapon",
+  "gun",
+  "kill",
+  // ranking colleagues
+  "who on the team is",
+  "who on this team is",
+  "who in this room is",
+  "least favourite colleague",
+  "least favorite colleague",
+  "worst colleague",
+  "rank your",
+  "rank the team",
+  // assumptions about a life
+  "your commute",
+  "commute",
+  "your home office",
+  "your house",
+  "your apartment",
+  "your bedroom",
+  "your kitchen",
+  "your car",
+  "your garden",
+  "your pet",
+  "your dog",
+  "your cat",
+  "your vacation",
+  "your last holiday",
+  "your last vacation",
+  "your hometown",
+  "for breakfast",
+] as const;
+
+const STOP_WORDS = new Set(
+  (
+    "a an the and or but if of to in on at for with from by about as into over after before up down out off " +
+    "is are was were be been being am do does did done have has had having will would could should can may might must shall " +
+    "i you your yours yourself we our us they them their he she it its this that these those there here " +
+    "what which who whom whose when where why how one some any each every all no not just more most " +
+    "me my mine so than then too very really also still even ever ok"
+  ).split(" "),
+);
+
+/** The words that carry a question's meaning, lightly stemmed, for near-duplicate checks. */
+export function contentWords(text: string): Set<string> {
+  const words = normalizeQuestionText(text)
+    .split(" ")
+    .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
+    .map((word) => word.replace(/(ies|es|s|ing|ed)$/, ""));
+  return new Set(words.filter(Boolean));
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared += 1;
+  return shared / (a.size + b.size - shared);
+}
+
+export type NearDuplicate = { a: number; b: number; overlap: number };
+
+/** Pairs (indexes into `texts`) whose content words overlap at least `threshold`. */
+export function findNearDuplicates(
+  texts: readonly string[],
+  threshold: number = LIBRARY_RULES.nearDuplicateOverlap,
+): NearDuplicate[] {
+  const words = texts.map(contentWords);
+  const byWord = new Map<string, number[]>();
+  words.forEach((set, index) => {
+    for (const word of set) {
+      const list = byWord.get(word);
+      if (list) list.push(index);
+      else byWord.set(word, [index]);
+    }
+  });
+  const pairs: NearDuplicate[] = [];
+  words.forEach((set, a) => {
+    const candidates = new Set<number>();
+    for (const word of set) for (const b of byWord.get(word) ?? []) if (b > a) candidates.add(b);
+    for (const b of candidates) {
+      const score = overlap(set, words[b]!);
+      if (score >= threshold) pairs.push({ a, b, overlap: score });
+    }
+  });
+  return pairs;
+}
+
+/** The first four words, normalised: the opening the 2% cap counts. */
+export function openingOf(text: string): string {
+  return normalizeQuestionText(text).split(" ").slice(0, 4).join(" ");
+}
+
+/** Openings used by more than the allowed share, most used first. */
+export function overusedOpenings(
+  texts: readonly string[],
+  share: number = LIBRARY_RULES.openingShare,
+): { opening: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const text of texts) counts.set(openingOf(text), (counts.get(openingOf(text)) ?? 0) + 1);
+  const cap = Math.max(1, Math.floor(texts.length * share));
+  return [...counts]
+    .filter(([, count]) => count > cap)
+    .map(([opening, count]) => ({ opening, count }))
+    .sort((x, y) => y.count - x.count);
+}
+
+/** The deny-list phrases a text contains. */
+export function deniedPhrases(text: string): string[] {
+  const padded = ` ${normalizeQuestionText(text)} `;
+  return DENY_PHRASES.filter((phrase) => padded.includes(` ${phrase} `));
+}
+
+export function choiceKey(choice: QuestionChoice): string {
+  return `${choice.context}/${choice.style}/${choice.engagement}`;
+}
+
+/** How many questions fit each offered choice, optionally within one category. */
+export function choiceCounts(
+  questions: readonly AuditedQuestion[],
+  category?: CategorySlug,
+): { choice: QuestionChoice; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const q of questions) {
+    if (category && !q.categories.includes(category)) continue;
+    const key = choiceKey(q);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return OFFERED_CHOICES.map((choice) => ({ choice, count: counts.get(choiceKey(choice)) ?? 0 }));
+}
+
+/** Questions whose labels name a choice the generator does not offer (a deep energizer). */
+export function unofferedLabels(questions: readonly AuditedQuestion[]): AuditedQuestion[] {
+  const offered = new Set(OFFERED_CHOICES.map(choiceKey));
+  return questions.filter((q) => !offered.has(choiceKey(q)));
+}
+
+/** Share of questions in a form other than an open question or one word. */
+export function otherFormatShare(questions: readonly AuditedQuestion[]): number {
+  if (questions.length === 0) return 0;
+  return questions.filter((q) => q.format !== "open" && q.format !== "one-word").length / questions.length;
+}
