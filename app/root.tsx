@@ -21,8 +21,8 @@ import { config } from "~/config.server";
 import { sendClientEvent, usePageName, usePageViews } from "~/lib/analytics-client";
 import { useInlineStyles, useNonce } from "~/lib/document-context";
 import { seo } from "~/lib/seo";
-import { getUser, sessionCookieHeaders } from "~/lib/session.server";
 import type { Viewer } from "~/shared/navigation";
+import { getUser, sessionCookieHeaders } from "~/web/session.server";
 import type { Route } from "./+types/root";
 
 export async function loader({ request }: Route.LoaderArgs) {

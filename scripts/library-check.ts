@@ -35,7 +35,10 @@ const report = (line: string) => {
   console.log(`  ${line}`);
 };
 
-for (const name of fs.readdirSync(folder).filter((n) => n.endsWith(".json")).sort()) {
+for (const name of fs
+  .readdirSync(folder)
+  .filter((n) => n.endsWith(".json"))
+  .sort()) {
   try {
     const file = parseLibraryFile(name, fs.readFileSync(path.join(folder, name), "utf8"));
     for (const q of file.questions)
@@ -54,10 +57,12 @@ for (const slug of CATEGORY_SLUGS) {
   console.log(`\n${slug}: ${own} in its file, ${member.length} with "also"`);
   if (member.length < LIBRARY_RULES.perCategory) report(`fewer than ${LIBRARY_RULES.perCategory} questions`);
   const thin = choiceCounts(member, slug).filter((c) => c.count < LIBRARY_RULES.perChoicePerCategory);
-  for (const { choice, count } of thin) report(`${choiceKey(choice)}: ${count} (needs ${LIBRARY_RULES.perChoicePerCategory})`);
+  for (const { choice, count } of thin)
+    report(`${choiceKey(choice)}: ${count} (needs ${LIBRARY_RULES.perChoicePerCategory})`);
   const formats = otherFormatShare(member);
   console.log(`  other formats: ${(formats * 100).toFixed(1)}%`);
-  if (formats < LIBRARY_RULES.otherFormatsShare) report(`other formats below ${LIBRARY_RULES.otherFormatsShare * 100}%`);
+  if (formats < LIBRARY_RULES.otherFormatsShare)
+    report(`other formats below ${LIBRARY_RULES.otherFormatsShare * 100}%`);
 }
 
 if (!only) {

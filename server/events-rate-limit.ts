@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
-import { problemBody } from "~/lib/http.server";
+import { problemBody } from "~/web/http.server";
 
 /**
  * Page views and errors come from anonymous browsers, so nothing else bounds

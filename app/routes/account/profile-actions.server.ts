@@ -1,0 +1,134 @@
+import QRCode from "qrcode";
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { database } from "~/db/index.server";
+import { getAuth } from "~/domain/accounts/auth-instance.server";
+import { updateFullName } from "~/domain/accounts/profiles.server";
+import type { SignedInUser } from "~/domain/accounts/viewer.server";
+import { changePasswordSchema, emailOnlySchema, firstIssue, fullNameSchema, totpCodeSchema } from "~/shared/accounts";
+import { type AuthAnswer, authErrorMessage, callAuth, withCookies } from "~/web/auth-endpoint.server";
+
+/** What a profile form gets back: which section, and its outcome. */
+export type ProfileActionResult = {
+  section: string;
+  error?: string;
+  success?: string;
+  /** Two-factor setup in progress: the key to scan and the backup codes, shown once. */
+  setup?: { totpURI: string; secret: string; qrDataUrl: string; backupCodes: string[] };
+};
+
+type Form = Record<string, FormDataEntryValue>;
+type Handler = (request: Request, user: SignedInUser, form: Form) => Promise<unknown>;
+
+const ok = (section: string, success: string, answer?: AuthAnswer) =>
+  data<ProfileActionResult>({ section, success }, { headers: answer ? withCookies(answer) : undefined });
+const fail = (section: string, error: string, status = 400) =>
+  data<ProfileActionResult>({ section, error }, { status });
+const failed = (section: string, answer: AuthAnswer, fallback: string) =>
+  fail(section, authErrorMessage(answer, fallback), Math.max(answer.status, 400));
+
+const passwordOnly = z.object({ password: z.string().min(1, "Please enter your password") });
+
+const HANDLERS: Record<string, Handler> = {
+  async name(_request, user, form) {
+    const parsed = fullNameSchema.safeParse(form.fullName);
+    if (!parsed.success) return fail("name", firstIssue(parsed.error));
+    await updateFullName((await database()).db, user.id, parsed.data);
+    return ok("name", "Your name is saved.");
+  },
+
+  async password(request, _user, form) {
+    const parsed = changePasswordSchema.safeParse(form);
+    if (!parsed.success) return fail("password", firstIssue(parsed.error));
+    const answer = await callAuth(request, "/change-password", { ...parsed.data, revokeOtherSessions: true });
+    if (!answer.ok) return failed("password", answer, "Failed to change password");
+    return ok("password", "Your password is changed. Every other device has been signed out.", answer);
+  },
+
+  async email(request, user, form) {
+    const parsed = emailOnlySchema.safeParse({ email: form.newEmail });
+    if (!parsed.success) return fail("email", firstIssue(parsed.error));
+    if (parsed.data.email === user.email.toLowerCase()) return fail("email", "That is already your address.");
+    const answer = await callAuth(request, "/change-email", {
+      newEmail: parsed.data.email,
+      callbackURL: "/profile?notice=email-changed",
+    });
+    if (!answer.ok) return failed("email", answer, "Failed to change email");
+    return ok(
+      "email",
+      `To make the change, open the link we sent to ${user.email}, then the one we send to ${parsed.data.email}.`,
+    );
+  },
+
+  async "2fa-enable"(request, _user, form) {
+    const parsed = passwordOnly.safeParse(form);
+    if (!parsed.success) return fail("2fa", firstIssue(parsed.error));
+    const answer = await callAuth(request, "/two-factor/enable", { password: parsed.data.password });
+    const totpURI = answer.body?.totpURI;
+    if (!answer.ok || typeof totpURI !== "string") return failed("2fa", answer, "Failed to start two-factor setup");
+    const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+    return data<ProfileActionResult>(
+      {
+        section: "2fa",
+        setup: {
+          totpURI,
+          secret,
+          qrDataUrl: await QRCode.toDataURL(totpURI, { margin: 1, width: 200 }),
+          backupCodes: (answer.body?.backupCodes as string[] | undefined) ?? [],
+        },
+      },
+      { headers: withCookies(answer) },
+    );
+  },
+
+  async "2fa-verify"(request, _user, form) {
+    const parsed = totpCodeSchema.safeParse(form);
+    if (!parsed.success) return fail("2fa", firstIssue(parsed.error));
+    const answer = await callAuth(request, "/two-factor/verify-totp", { code: parsed.data.code });
+    if (!answer.ok) return failed("2fa", answer, "That code did not work. Please try again.");
+    return ok("2fa", "Two-factor is on. From now on, signing in asks for a code from your app.", answer);
+  },
+
+  async "2fa-disable"(request, _user, form) {
+    const parsed = passwordOnly.safeParse(form);
+    if (!parsed.success) return fail("2fa", firstIssue(parsed.error));
+    const answer = await callAuth(request, "/two-factor/disable", { password: parsed.data.password });
+    if (!answer.ok) return failed("2fa", answer, "Failed to turn off two-factor");
+    return ok("2fa", "Two-factor is off.", answer);
+  },
+
+  async "revoke-session"(request, user, form) {
+    const sessionId = String(form.sessionId ?? "");
+    // The page only knows session ids; tokens never leave the server.
+    const auth = await getAuth();
+    const sessions = await auth.api.listSessions({ headers: request.headers });
+    const target = sessions.find((s) => s.id === sessionId && s.userId === user.id);
+    if (!target) return fail("sessions", "That session has already ended.", 404);
+    const answer = await callAuth(request, "/revoke-session", { token: target.token });
+    if (!answer.ok) return failed("sessions", answer, "Failed to sign out that device");
+    return ok("sessions", "That device is signed out.");
+  },
+
+  async delete(request, _user, form) {
+    if (
+      String(form.confirm ?? "")
+        .trim()
+        .toLowerCase() !== "delete"
+    ) {
+      return fail("delete", 'Type "delete" to confirm.');
+    }
+    const hasPassword = form.hasPassword === "true";
+    const password = String(form.password ?? "");
+    if (hasPassword && !password) return fail("delete", "Please enter your password");
+    const answer = await callAuth(request, "/delete-user", hasPassword ? { password } : {});
+    if (!answer.ok) return failed("delete", answer, "Failed to delete your account");
+    throw redirect("/sign-in?notice=accountDeleted", { headers: withCookies(answer) });
+  },
+};
+
+export async function profileAction(request: Request, user: SignedInUser): Promise<unknown> {
+  const form = Object.fromEntries(await request.formData());
+  const handler = HANDLERS[String(form.intent ?? "")];
+  if (!handler) return fail("profile", "Unknown action");
+  return handler(request, user, form);
+}

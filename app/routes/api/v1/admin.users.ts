@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { database } from "~/db/index.server";
+import { changeAccess } from "~/domain/admin/access.server";
+import { PLANS } from "~/shared/accounts";
+import { methodNotAllowed, parseJsonBody, problem } from "~/web/http.server";
+import { requireAdminApi } from "~/web/session.server";
+import type { Route } from "./+types/admin.users";
+
+const accessChangeSchema = z
+  .object({ isAdmin: z.boolean().optional(), plan: z.enum(PLANS).optional() })
+  .strict()
+  .refine((v) => v.isAdmin !== undefined || v.plan !== undefined, { message: "Give isAdmin or plan" });
+
+/** POST /api/v1/admin/users/{userId} with {isAdmin?, plan?}: grant or revoke admin and premium. */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const admin = await requireAdminApi(request);
+  const parsed = await parseJsonBody(request, accessChangeSchema);
+  if (!parsed.ok) return parsed.response;
+  const { db } = await database();
+  const result = await changeAccess(db, admin.id, params.userId, parsed.data);
+  if (!result.ok) return problem(result.status, result.error, result.code);
+  const { userId, fullName, email, plan, isAdmin } = result.profile;
+  return Response.json({ user: { id: userId, fullName, email, plan, isAdmin } });
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}

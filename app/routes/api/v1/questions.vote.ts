@@ -1,0 +1,25 @@
+import { database } from "~/db/index.server";
+import { recordEvent } from "~/domain/analytics/events.server";
+import { castVote } from "~/domain/community/votes.server";
+import { voteRequestSchema } from "~/shared/community-schemas";
+import { methodNotAllowed, parseJsonBody, problem, questionIdParam } from "~/web/http.server";
+import { requireUserApi } from "~/web/session.server";
+import type { Route } from "./+types/questions.vote";
+
+/** POST /api/v1/questions/{id}/vote {direction}: SPEC's toggle; answers the new tally. */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await requireUserApi(request);
+  const questionId = questionIdParam(params.id);
+  const parsed = await parseJsonBody(request, voteRequestSchema);
+  if (!parsed.ok) return parsed.response;
+  const { db } = await database();
+  const tally = await castVote(db, user.id, questionId, parsed.data.direction);
+  if (!tally) return problem(404, "Question not found", "NOT_FOUND");
+  await recordEvent(db, "vote", { userId: user.id, properties: { direction: tally.userVote ?? "none" } }).catch(
+    () => {},
+  );
+  return Response.json(tally);
+}
+
+export const loader = () => methodNotAllowed("POST");

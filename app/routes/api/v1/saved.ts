@@ -1,0 +1,44 @@
+import { redirect } from "react-router";
+import { config } from "~/config.server";
+import { database } from "~/db/index.server";
+import { EXPORT_FORMATS, type ExportFormat, renderExport } from "~/domain/community/export-formats";
+import { listSaved } from "~/domain/community/saves.server";
+import { problem } from "~/web/http.server";
+import { requireUserApi } from "~/web/session.server";
+import type { Route } from "./+types/saved";
+
+const FORMATS = [...Object.keys(EXPORT_FORMATS), "print"];
+
+/**
+ * GET /api/v1/saved: the user's saved questions as JSON ({items}), or as a
+ * download with ?format=csv|json|markdown|text; ?format=print opens the
+ * print-ready page.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUserApi(request);
+  const format = new URL(request.url).searchParams.get("format");
+  if (format === "print") return redirect("/saved-questions/print");
+  if (format && !(format in EXPORT_FORMATS)) {
+    return problem(400, `format must be one of ${FORMATS.join(", ")}`, "INVALID_INPUT");
+  }
+  const { db } = await database();
+  const saved = await listSaved(db, user.id);
+  if (!format) return Response.json({ items: saved }, { headers: { "Cache-Control": "private, no-store" } });
+  const rows = saved.map((q) => ({
+    question: q.question,
+    type: q.type,
+    questionStyle: q.questionStyle,
+    engagementLevel: q.engagementLevel,
+    categorySlug: q.categorySlug,
+    savedAt: q.savedAt,
+  }));
+  const { contentType, extension } = EXPORT_FORMATS[format as ExportFormat];
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(renderExport(format as ExportFormat, rows, config().appName), {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="saved-questions-${day}.${extension}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

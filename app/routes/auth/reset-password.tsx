@@ -1,0 +1,77 @@
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { CenteredCard } from "~/components/forms/CenteredCard";
+import { FormMessage } from "~/components/forms/FormMessage";
+import { SubmitButton } from "~/components/forms/SubmitButton";
+import { TextField } from "~/components/forms/TextField";
+import { KeyRound } from "~/components/icons";
+import { seo } from "~/lib/seo";
+import { firstIssue, MIN_PASSWORD_LENGTH, newPasswordSchema } from "~/shared/accounts";
+import { authErrorMessage, callAuth } from "~/web/auth-endpoint.server";
+import type { Route } from "./+types/reset-password";
+
+const EXPIRED =
+  "This reset link has expired or was already used. Ask for a new one with 'Forgot password?' on the sign-in page.";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Choose a new password",
+    description: "Set a new password for your account.",
+    path: "/reset-password",
+    noindex: true,
+  });
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const token = typeof form.token === "string" ? form.token : "";
+  if (!token) return data({ error: EXPIRED }, { status: 400 });
+  const parsed = newPasswordSchema.safeParse(form);
+  if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });
+  const answer = await callAuth(request, "/reset-password", { newPassword: parsed.data.password, token });
+  if (answer.body?.code === "INVALID_TOKEN") return data({ error: EXPIRED }, { status: 400 });
+  if (!answer.ok)
+    return data({ error: authErrorMessage(answer, "Failed to reset password") }, { status: answer.status });
+  // Every session of the account was signed out by the reset; sign in afresh.
+  throw redirect("/sign-in?reset=1");
+}
+
+/** Where the reset e-mail's link lands (better-auth adds ?token= or ?error=INVALID_TOKEN). */
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const icon = <KeyRound className="h-8 w-8 text-brand-700" aria-hidden="true" />;
+  if (!token || params.get("error")) {
+    return (
+      <CenteredCard icon={icon} title="That link did not work">
+        <p className="text-ink-muted">{EXPIRED}</p>
+        <Link to="/sign-in" className="mt-6 inline-flex font-semibold text-brand-800 underline">
+          Go to sign in
+        </Link>
+      </CenteredCard>
+    );
+  }
+  return (
+    <CenteredCard icon={icon} title="Choose a new password">
+      <p className="text-ink-muted">After the change, every device signed in to your account is signed out.</p>
+      <Form method="post" className="mt-6 space-y-5" noValidate>
+        <input type="hidden" name="token" value={token} />
+        {actionData?.error && <FormMessage tone="error">{actionData.error}</FormMessage>}
+        <TextField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          required
+        />
+        <TextField
+          label="Repeat the new password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <SubmitButton pendingLabel="Saving...">Set new password</SubmitButton>
+      </Form>
+    </CenteredCard>
+  );
+}

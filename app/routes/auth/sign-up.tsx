@@ -1,0 +1,101 @@
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { GoogleButton, OrDivider } from "~/components/auth/GoogleButton";
+import { AuthFrame } from "~/components/forms/AuthFrame";
+import { FormMessage } from "~/components/forms/FormMessage";
+import { SubmitButton } from "~/components/forms/SubmitButton";
+import { TextField } from "~/components/forms/TextField";
+import { Crown } from "~/components/icons";
+import { config } from "~/config.server";
+import { seo } from "~/lib/seo";
+import { firstIssue, MIN_PASSWORD_LENGTH, safeRedirectPath, signUpSchema } from "~/shared/accounts";
+import { authErrorMessage, callAuth } from "~/web/auth-endpoint.server";
+import { requireSignedOut } from "~/web/session.server";
+import type { Route } from "./+types/sign-up";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSignedOut(request);
+  return { googleEnabled: Boolean(config().google) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Create account",
+    description: "Create a free account to save questions, vote and get 25 new AI questions a day.",
+    path: "/sign-up",
+    noindex: true,
+  });
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = signUpSchema.safeParse(form);
+  if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });
+  const { fullName, email, password } = parsed.data;
+  const answer = await callAuth(request, "/sign-up/email", {
+    name: fullName,
+    email,
+    password,
+    callbackURL: "/verify-email?status=verified",
+  });
+  // A taken address answers like a new one (its owner gets a mail instead), so nothing leaks here.
+  if (!answer.ok)
+    return data({ error: authErrorMessage(answer, "Failed to create account") }, { status: answer.status });
+  throw redirect(`/verify-email?email=${encodeURIComponent(email)}`);
+}
+
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const redirectTo = safeRedirectPath(params.get("redirectTo"));
+  return (
+    <AuthFrame
+      title="Create your free account"
+      lead="Save the questions that land, vote on the best ones, and get 25 new AI questions every day."
+      aside={
+        <section className="rounded-3xl border border-accent-400 bg-accent-100 p-6" aria-labelledby="premium-title">
+          <h2 id="premium-title" className="flex items-center gap-2 font-serif text-xl font-semibold text-ink">
+            <Crown className="h-5 w-5 text-accent-600" aria-hidden="true" />
+            Premium
+          </h2>
+          <p className="mt-2 text-ink">
+            Unlimited AI questions and advanced customisation for people who run many meetings a week.
+          </p>
+          <Link to="/pricing" className="mt-4 inline-flex font-semibold text-brand-800 underline">
+            See plans and pricing
+          </Link>
+        </section>
+      }
+    >
+      <div className="space-y-5">
+        {loaderData.googleEnabled && (
+          <>
+            <GoogleButton redirectTo={redirectTo} label="Sign up with Google" />
+            <OrDivider />
+          </>
+        )}
+        <Form method="post" className="space-y-5" noValidate>
+          {actionData?.error && <FormMessage tone="error">{actionData.error}</FormMessage>}
+          <TextField label="Full name" name="fullName" autoComplete="name" required />
+          <TextField label="Email" name="email" type="email" autoComplete="email" required />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            minLength={MIN_PASSWORD_LENGTH}
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters. A short sentence is easy to remember and hard to guess.`}
+            required
+          />
+          <SubmitButton pendingLabel="Creating Account...">Create Account</SubmitButton>
+        </Form>
+        <p className="text-sm text-ink-muted">
+          Already have an account?{" "}
+          <Link
+            to={redirectTo === "/" ? "/sign-in" : `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`}
+            className="font-semibold text-brand-800 underline"
+          >
+            Sign in
+          </Link>
+        </p>
+      </div>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link } from "react-router";
+import { ArrowRight } from "~/components/icons";
+import { usePresenter } from "~/components/present/use-presenter";
+import { CommunityCard } from "~/components/questions/CommunityCard";
+import { database } from "~/db/index.server";
+import { relatedQuestions, sharedQuestion } from "~/domain/sharing/shared-question.server";
+import { seo } from "~/lib/seo";
+import { useViewer } from "~/lib/use-viewer";
+import { findCategory } from "~/shared/categories";
+import { isUuid } from "~/shared/ids";
+import { stripSurroundingQuotes } from "~/shared/questions";
+import { getUser } from "~/web/session.server";
+import type { Route } from "./+types/q.$id";
+
+const TYPE_NAMES: Record<string, string> = { "check-in": "check-in", energizer: "energizer", "check-out": "check-out" };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  if (!isUuid(params.id)) throw new Response("Not found", { status: 404 });
+  const user = await getUser(request);
+  const { db } = await database();
+  const question = await sharedQuestion(db, params.id.toLowerCase(), user?.id ?? null);
+  if (!question) throw new Response("Not found", { status: 404 });
+  const related = await relatedQuestions(db, question, user?.id ?? null);
+  return { question, related };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  if (!data) return seo(matches, { title: "Question", description: "A question for team meetings.", path: "/" });
+  const text = stripSurroundingQuotes(data.question.question);
+  const short = text.length > 60 ? `${text.slice(0, 57).trimEnd()}…` : text;
+  const path = `/q/${data.question.id}`;
+  return seo(matches, {
+    title: short,
+    description: `A ${TYPE_NAMES[data.question.type] ?? "meeting"} question for your team: “${text}” Copy it, present it, or find another.`,
+    path,
+    image: { path: `${path}/image.png`, alt: text },
+  });
+};
+
+export default function SharedQuestionPage({ loaderData }: Route.ComponentProps) {
+  const { question, related } = loaderData;
+  const viewer = useViewer();
+  const { present, presenter } = usePresenter();
+  const all = [question, ...related];
+  const category = question.categorySlug ? findCategory(question.categorySlug) : undefined;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+        {category ? `${category.name} · ` : ""}A {TYPE_NAMES[question.type] ?? "meeting"} question
+      </p>
+      <h1 className="mt-2 font-serif text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
+        A question for your next meeting
+      </h1>
+      <div className="mt-8">
+        <CommunityCard question={question} viewer={viewer} onPresent={() => present(all, 0)} />
+      </div>
+      {presenter}
+      <Link
+        to={category ? `/${category.slug}#generator` : "/#generator"}
+        className="mt-6 inline-flex items-center gap-2 rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+      >
+        Generate another question <ArrowRight className="h-4 w-4" aria-hidden="true" />
+      </Link>
+      {related.length > 0 && (
+        <section aria-labelledby="related-title" className="mt-14">
+          <h2 id="related-title" className="font-serif text-2xl font-semibold text-ink">
+            Related questions
+          </h2>
+          <ul className="mt-6 space-y-4">
+            {related.map((q, index) => (
+              <li key={q.id}>
+                <CommunityCard question={q} viewer={viewer} onPresent={() => present(all, index + 1)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

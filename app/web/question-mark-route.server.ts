@@ -1,0 +1,32 @@
+import type { Database } from "~/db/database.server";
+import { database } from "~/db/index.server";
+import { methodNotAllowed, problem, questionIdParam } from "~/web/http.server";
+import { requireUserApi } from "~/web/session.server";
+
+type MarkArgs = [db: Database, userId: string, questionId: string];
+
+/**
+ * A member's own on/off mark on a question (saved, hidden): PUT sets it,
+ * DELETE clears it, both answer `{[mark]: state}`. `set` returns false when
+ * there is no such question, which answers 404.
+ */
+export function questionMarkRoute(
+  mark: string,
+  set: (...args: MarkArgs) => Promise<boolean>,
+  clear: (...args: MarkArgs) => Promise<void>,
+) {
+  const ALLOWED = "PUT, DELETE";
+  async function action({ request, params }: { request: Request; params: { id?: string } }) {
+    if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(ALLOWED);
+    const user = await requireUserApi(request);
+    const questionId = questionIdParam(params.id);
+    const { db } = await database();
+    if (request.method === "DELETE") {
+      await clear(db, user.id, questionId);
+      return Response.json({ [mark]: false });
+    }
+    if (!(await set(db, user.id, questionId))) return problem(404, "Question not found", "NOT_FOUND");
+    return Response.json({ [mark]: true });
+  }
+  return { action, loader: () => methodNotAllowed(ALLOWED) };
+}
