@@ -1,6 +1,5 @@
 import path from "node:path";
 import { z } from "zod";
-import type { QuotaLimits } from "~/domain/generation/quota.server";
 
 /** Raised when the environment is unusable; its message is one line naming the variable. */
 export class ConfigError extends Error {
@@ -46,7 +45,61 @@ const emailList = z
   )
   .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses")));
 
+/** Blank and whitespace-only values count as unset; others lose surrounding whitespace (pasted keys). */
+const trimmed = (value: unknown) => {
+  if (typeof value !== "string") return value;
+  const v = value.trim();
+  return v === "" ? undefined : v;
+};
+
+const apiKey = z.preprocess(
+  trimmed,
+  z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+    .optional(),
+);
+
+export type AiProvider = "deepseek" | "custom" | "offline";
+
+export type AiSettings = {
+  provider: AiProvider;
+  /** Undefined when offline. Never logged, never part of an error message. */
+  apiKey: string | undefined;
+  baseURL: string;
+  /** The model asked for; "offline" when no provider is configured. */
+  model: string;
+  timeoutMs: number;
+};
+
+export const DEEPSEEK_DEFAULTS = { baseURL: "https://api.deepseek.com", model: "deepseek-chat" } as const;
+export const DEFAULT_AI_TIMEOUT_MS = 15_000;
+
+const aiFields = {
+  DEEPSEEK_API_KEY: apiKey,
+  AI_API_KEY: apiKey,
+  AI_BASE_URL: z.preprocess(
+    trimmed,
+    z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://api.openai.com/v1" })
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  AI_MODEL: z.preprocess(trimmed, z.string().max(200, "must be at most 200 characters").optional()),
+  AI_TIMEOUT_MS: z.preprocess(
+    trimmed,
+    z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int("must be a whole number of milliseconds")
+      .min(100, "must be at least 100 (milliseconds)")
+      .max(600_000, "must be at most 600000 (10 minutes)")
+      .default(DEFAULT_AI_TIMEOUT_MS),
+  ),
+};
+const aiSchema = z.object(aiFields);
+
 const envSchema = z.object({
+  ...aiFields,
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: port.default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -72,7 +125,22 @@ const envSchema = z.object({
 });
 
 /** Values that can hold passwords or keys: errors name the variable but never repeat its value. */
-const SECRET_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL", "AUTH_SECRET", "GOOGLE_CLIENT_SECRET"]);
+const SECRET_VARIABLES = new Set([
+  "DATABASE_URL",
+  "SMTP_URL",
+  "AUTH_SECRET",
+  "GOOGLE_CLIENT_SECRET",
+  "DEEPSEEK_API_KEY",
+  "AI_API_KEY",
+]);
+
+/** New AI questions allowed per window; "unlimited" switches a limit off. */
+export type AiQuotaSettings = {
+  anonymous: number | "unlimited";
+  anonymousPerIp: number | "unlimited";
+  free: number | "unlimited";
+  premium: number | "unlimited";
+};
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -84,7 +152,9 @@ export type Config = {
   appName: string;
   publicUrl: string;
   contactEmail: string | undefined;
-  aiQuota: QuotaLimits;
+  aiQuota: AiQuotaSettings;
+  /** The AI provider, or "offline" when no key is set. */
+  ai: AiSettings;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   trustProxy: boolean;
   /** Signs sessions and tokens; without one, a random secret is kept in DATA_DIR (one server only). */
@@ -100,14 +170,7 @@ export type Config = {
 
 /** Reads and checks the environment. Throws ConfigError naming the first bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = envSchema.safeParse(env);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const variable = String(issue?.path[0] ?? "environment");
-    const shown = SECRET_VARIABLES.has(variable) ? "" : ` (got "${env[variable]}")`;
-    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}${shown}`);
-  }
-  const v = result.data;
+  const v = parseEnv(envSchema, env);
   const publicUrl = v.PUBLIC_URL ?? `http://localhost:${v.PORT}`;
   return {
     env: v.NODE_ENV,
@@ -125,6 +188,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       free: v.AI_QUOTA_FREE,
       premium: v.AI_QUOTA_PREMIUM,
     },
+    ai: resolveAiSettings(v),
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY === "true",
     authSecret: v.AUTH_SECRET,
@@ -136,6 +200,66 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET, issuer: v.GOOGLE_ISSUER }
         : undefined,
   };
+}
+
+/** Parses with one schema; a failure is one line naming the first bad variable, never a secret's value. */
+function parseEnv<T extends z.ZodType>(schema: T, env: Record<string, string | undefined>): z.output<T> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const variable = String(issue?.path[0] ?? "environment");
+  const shown = SECRET_VARIABLES.has(variable) ? "" : ` (got "${env[variable]}")`;
+  throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}${shown}`);
+}
+
+/**
+ * Which AI provider the environment asks for:
+ * - `AI_API_KEY` with `AI_BASE_URL` and `AI_MODEL`: any OpenAI-compatible endpoint ("custom"); it wins over DeepSeek;
+ * - `DEEPSEEK_API_KEY`: DeepSeek's deepseek-chat at https://api.deepseek.com, which `AI_BASE_URL` and `AI_MODEL` may override;
+ * - neither: offline.
+ * `AI_TIMEOUT_MS` (default 15000) bounds each request.
+ */
+function resolveAiSettings(v: z.output<typeof aiSchema>): AiSettings {
+  if (v.AI_API_KEY) {
+    if (!v.AI_BASE_URL) {
+      throw new ConfigError(
+        "Invalid configuration: AI_BASE_URL is required when AI_API_KEY is set (the provider's OpenAI-compatible endpoint)",
+      );
+    }
+    if (!v.AI_MODEL) {
+      throw new ConfigError(
+        "Invalid configuration: AI_MODEL is required when AI_API_KEY is set (the provider's model)",
+      );
+    }
+    return {
+      provider: "custom",
+      apiKey: v.AI_API_KEY,
+      baseURL: v.AI_BASE_URL,
+      model: v.AI_MODEL,
+      timeoutMs: v.AI_TIMEOUT_MS,
+    };
+  }
+  if (v.DEEPSEEK_API_KEY) {
+    return {
+      provider: "deepseek",
+      apiKey: v.DEEPSEEK_API_KEY,
+      baseURL: v.AI_BASE_URL ?? DEEPSEEK_DEFAULTS.baseURL,
+      model: v.AI_MODEL ?? DEEPSEEK_DEFAULTS.model,
+      timeoutMs: v.AI_TIMEOUT_MS,
+    };
+  }
+  return {
+    provider: "offline",
+    apiKey: undefined,
+    baseURL: v.AI_BASE_URL ?? DEEPSEEK_DEFAULTS.baseURL,
+    model: "offline",
+    timeoutMs: v.AI_TIMEOUT_MS,
+  };
+}
+
+/** The AI part of the configuration alone, for tools and tests that need no other setting. */
+export function aiSettingsFromEnv(env: Record<string, string | undefined>): AiSettings {
+  return resolveAiSettings(parseEnv(aiSchema, env));
 }
 
 /** "localhost" has no dot, which some mail servers refuse in a sender address. */

@@ -3,8 +3,9 @@
  *   npm run admin -- grant someone@example.com
  *   npm run admin -- revoke someone@example.com
  */
-import { closeDatabase, database } from "~/db/index.server";
+
 import { setAdminByEmail } from "~/domain/admin/access.server";
+import { closeDatabase, database } from "~/services.server";
 
 const USAGE = "Usage: npm run admin -- grant|revoke <email>";
 

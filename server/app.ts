@@ -6,10 +6,9 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
 import { config } from "~/config.server";
-import { closeDatabase, database } from "~/db/index.server";
 import { CLIENT_IP_HEADER } from "~/domain/accounts/auth.server";
-import { startOutboxWorker } from "~/domain/email/send.server";
 import { logger } from "~/logger.server";
+import { closeDatabase, database, startOutboxWorker } from "~/services.server";
 import { compress } from "./compress";
 import { eventsRateLimit } from "./events-rate-limit";
 import type { RequestContext } from "./load-context";

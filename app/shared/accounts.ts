@@ -85,3 +85,12 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
     return fallback;
   }
 }
+
+/** What a profile form action answers: the section it belongs to and its outcome. */
+export type ProfileActionResult = {
+  section: string;
+  error?: string;
+  success?: string;
+  /** Two-factor setup in progress: the key to scan and the backup codes, shown once. */
+  setup?: { totpURI: string; secret: string; qrDataUrl: string; backupCodes: string[] };
+};

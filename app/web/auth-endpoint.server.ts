@@ -1,5 +1,5 @@
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "~/domain/accounts/auth.server";
-import { getAuth } from "~/domain/accounts/auth-instance.server";
+import { getAuth } from "~/services.server";
 
 /** Headers of the page request that better-auth needs: who (cookies), from where (IP, agent), CSRF (origin). */
 const FORWARDED = ["cookie", "origin", "referer", "user-agent", CLIENT_IP_HEADER];

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/database.server";
-import { database } from "~/db/index.server";
+import { database } from "~/services.server";
 import { methodNotAllowed, problem, questionIdParam } from "~/web/http.server";
 import { requireUserApi } from "~/web/session.server";
 

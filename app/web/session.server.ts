@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
-import { database } from "~/db/index.server";
-import { getAuth } from "~/domain/accounts/auth-instance.server";
 import { currentUser, type SessionLookup, type SignedInUser } from "~/domain/accounts/viewer.server";
+import { database, getAuth } from "~/services.server";
 import { problem } from "./http.server";
 
 // One session lookup per request, however many loaders ask.

@@ -13,6 +13,9 @@ describe("start-up configuration", () => {
   it.each([
     [{ PORT: "eighty" }, "Invalid configuration: PORT must be a number"],
     [{ DATABASE_URL: "mysql://root:hunter2@db/app" }, "Invalid configuration: DATABASE_URL must be a postgres://"],
+    [{ AI_TIMEOUT_MS: "soon" }, "Invalid configuration: AI_TIMEOUT_MS must be a number"],
+    [{ AI_BASE_URL: "ftp://hunter2.example" }, "Invalid configuration: AI_BASE_URL must be an http(s) URL"],
+    [{ LOG_LEVEL: "loud" }, "Invalid configuration: LOG_LEVEL"],
   ])("refuses a bad environment %o with one line naming the variable", async (env, line) => {
     const { child, output, dataDir } = await spawnServer(env);
     const code = await new Promise((resolve) => child.once("exit", resolve));

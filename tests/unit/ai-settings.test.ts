@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "~/config.server";
-import { aiSettingsFromEnv } from "~/domain/generation/provider-config.server";
+import { aiSettingsFromEnv, ConfigError } from "~/config.server";
 
 describe("AI provider settings from the environment", () => {
   it("is offline with no key, with the default timeout", () => {

@@ -15,7 +15,7 @@ import {
   Trash2,
   UserRound,
 } from "~/components/icons";
-import type { ProfileActionResult } from "~/routes/account/profile-actions.server";
+import type { ProfileActionResult } from "~/shared/accounts";
 import { MIN_PASSWORD_LENGTH } from "~/shared/accounts";
 import { formatDayTime } from "~/shared/format";
 

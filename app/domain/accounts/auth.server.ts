@@ -3,7 +3,6 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { and, eq } from "drizzle-orm";
-import type { Config } from "~/config.server";
 import type { Database } from "~/db/database.server";
 import { accounts, questions, rateLimits, sessions, twoFactors, users, verifications } from "~/db/schema";
 import type { EmailContent } from "~/domain/email/templates";
@@ -34,9 +33,18 @@ type Logger = {
   info(obj: object, msg: string): void;
 };
 
+/** The settings accounts need; the process configuration is one. */
+export type AuthSettings = {
+  appName: string;
+  publicUrl: string;
+  /** Lowercased addresses made admins when they sign up or sign in. */
+  adminEmails: string[];
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+};
+
 export type AuthDeps = {
   db: Database;
-  config: Config;
+  config: AuthSettings;
   secret: string;
   sendEmail: (kind: string, to: string, content: EmailContent) => void;
   logger: Logger;

@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { logger } from "~/logger.server";
 
 export type OutgoingMail = { from: string; to: string; subject: string; html: string; text: string };
 
@@ -29,11 +28,11 @@ export function maskAddress(address: string): string {
 export function createMailer({
   smtpUrl,
   outboxDir,
-  log = logger,
+  log,
 }: {
   smtpUrl?: string;
   outboxDir: string;
-  log?: MailLog;
+  log: MailLog;
 }): Mailer {
   return smtpUrl ? smtpMailer(smtpUrl) : folderMailer(outboxDir, log);
 }

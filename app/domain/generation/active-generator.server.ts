@@ -1,7 +1,6 @@
 import { createAiGenerator } from "./ai-generator.server";
 import type { QuestionGenerator } from "./generator.server";
 import { createOfflineGenerator } from "./offline-generator.server";
-import { aiSettingsFromEnv } from "./provider-config.server";
 
 export type ActiveGenerator = {
   generator: QuestionGenerator;
@@ -11,24 +10,26 @@ export type ActiveGenerator = {
   metered: boolean;
 };
 
-let active: ActiveGenerator | undefined;
+export type GeneratorSettings = {
+  provider: "deepseek" | "custom" | "offline";
+  apiKey: string | undefined;
+  baseURL: string;
+  model: string;
+  timeoutMs: number;
+};
 
-/** The generator this process uses: an OpenAI-compatible provider when a key is set, else the offline composer. */
-export function activeGenerator(env: Record<string, string | undefined> = process.env): ActiveGenerator {
-  if (active) return active;
-  const settings = aiSettingsFromEnv(env);
-  active =
-    settings.provider === "offline"
-      ? { generator: createOfflineGenerator(), provider: "offline", metered: false }
-      : {
-          generator: createAiGenerator({
-            apiKey: settings.apiKey,
-            baseURL: settings.baseURL,
-            model: settings.model,
-            timeoutMs: settings.timeoutMs,
-          }),
-          provider: settings.provider,
-          metered: true,
-        };
-  return active;
+/** An OpenAI-compatible provider when a key is set, else the offline composer. */
+export function createActiveGenerator(settings: GeneratorSettings): ActiveGenerator {
+  if (settings.provider === "offline" || !settings.apiKey)
+    return { generator: createOfflineGenerator(), provider: "offline", metered: false };
+  return {
+    generator: createAiGenerator({
+      apiKey: settings.apiKey,
+      baseURL: settings.baseURL,
+      model: settings.model,
+      timeoutMs: settings.timeoutMs,
+    }),
+    provider: settings.provider,
+    metered: true,
+  };
 }

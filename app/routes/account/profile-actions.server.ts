@@ -1,22 +1,20 @@
 import QRCode from "qrcode";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { database } from "~/db/index.server";
-import { getAuth } from "~/domain/accounts/auth-instance.server";
 import { updateFullName } from "~/domain/accounts/profiles.server";
 import type { SignedInUser } from "~/domain/accounts/viewer.server";
-import { changePasswordSchema, emailOnlySchema, firstIssue, fullNameSchema, totpCodeSchema } from "~/shared/accounts";
+import { database, getAuth } from "~/services.server";
+import {
+  changePasswordSchema,
+  emailOnlySchema,
+  firstIssue,
+  fullNameSchema,
+  type ProfileActionResult,
+  totpCodeSchema,
+} from "~/shared/accounts";
 import { type AuthAnswer, authErrorMessage, callAuth, withCookies } from "~/web/auth-endpoint.server";
 
 /** What a profile form gets back: which section, and its outcome. */
-export type ProfileActionResult = {
-  section: string;
-  error?: string;
-  success?: string;
-  /** Two-factor setup in progress: the key to scan and the backup codes, shown once. */
-  setup?: { totpURI: string; secret: string; qrDataUrl: string; backupCodes: string[] };
-};
-
 type Form = Record<string, FormDataEntryValue>;
 type Handler = (request: Request, user: SignedInUser, form: Form) => Promise<unknown>;
 

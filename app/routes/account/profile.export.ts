@@ -1,5 +1,5 @@
-import { database } from "~/db/index.server";
 import { exportAccountData } from "~/domain/accounts/export.server";
+import { database } from "~/services.server";
 import { requireUser } from "~/web/session.server";
 import type { Route } from "./+types/profile.export";
 

@@ -1,12 +1,12 @@
 import { ProfilePage } from "~/components/account/ProfilePage";
-import { database } from "~/db/index.server";
-import { getAuth } from "~/domain/accounts/auth-instance.server";
 import { listSubmissions } from "~/domain/community/submissions.server";
 import { listHistory } from "~/domain/questions/history.server";
 import { seo } from "~/lib/seo";
+import { database, getAuth } from "~/services.server";
+import type { ProfileActionResult } from "~/shared/accounts";
 import { requireUser } from "~/web/session.server";
 import type { Route } from "./+types/profile";
-import { type ProfileActionResult, profileAction } from "./profile-actions.server";
+import { profileAction } from "./profile-actions.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

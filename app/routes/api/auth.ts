@@ -1,4 +1,4 @@
-import { getAuth } from "~/domain/accounts/auth-instance.server";
+import { getAuth } from "~/services.server";
 import type { Route } from "./+types/auth";
 
 /**

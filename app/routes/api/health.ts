@@ -1,6 +1,5 @@
-import { database } from "~/db/index.server";
-import { activeGenerator } from "~/domain/generation/active-generator.server";
 import { checkHealth } from "~/domain/health.server";
+import { activeGenerator, database } from "~/services.server";
 
 /** GET /api/health: 200 when the database answers, 503 when it does not. Never cached. */
 export async function loader() {

@@ -1,7 +1,7 @@
 import { config } from "~/config.server";
-import { database } from "~/db/index.server";
 import { EXPORT_FORMATS, type ExportFormat, renderExport } from "~/domain/community/export-formats";
 import { findPlan } from "~/domain/plans/plans.server";
+import { database } from "~/services.server";
 import { isUuid } from "~/shared/ids";
 import { problem } from "~/web/http.server";
 import type { Route } from "./+types/p.$id.export";

@@ -1,7 +1,7 @@
 import { config } from "~/config.server";
-import { database } from "~/db/index.server";
 import { previewPng } from "~/domain/sharing/preview-image.server";
 import { sharedQuestion } from "~/domain/sharing/shared-question.server";
+import { database } from "~/services.server";
 import { isUuid } from "~/shared/ids";
 import { stripSurroundingQuotes } from "~/shared/questions";
 import type { Route } from "./+types/q.$id.image";

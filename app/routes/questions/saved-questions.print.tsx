@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { config } from "~/config.server";
-import { database } from "~/db/index.server";
 import { listSaved } from "~/domain/community/saves.server";
 import { seo } from "~/lib/seo";
+import { database } from "~/services.server";
 import { requireUser } from "~/web/session.server";
 import type { Route } from "./+types/saved-questions.print";
 

@@ -1,10 +1,10 @@
 import { Link, useFetcher } from "react-router";
 import { Bookmark, BookmarkX, Check, Copy, Download, Printer } from "~/components/icons";
 import { TypeBadge } from "~/components/questions/badges";
-import { database } from "~/db/index.server";
 import { listSaved, type SavedQuestion, unsaveQuestion } from "~/domain/community/saves.server";
 import { seo } from "~/lib/seo";
 import { useCopy } from "~/lib/use-copy";
+import { database } from "~/services.server";
 import { questionIdParam } from "~/web/http.server";
 import { requireUser } from "~/web/session.server";
 import type { Route } from "./+types/saved-questions";

@@ -14,15 +14,15 @@ import {
   Users,
 } from "~/components/icons";
 import { HOME_FAQ } from "~/content/guides.server";
-import { database } from "~/db/index.server";
 import { listQuestions } from "~/domain/community/list.server";
-import { generatorPageData } from "~/domain/generation/generator-page.server";
 import { categoryCounts } from "~/domain/questions/stats.server";
 import { absoluteUrl, faqPage, seo, siteFrom } from "~/lib/seo";
 import { useViewer } from "~/lib/use-viewer";
+import { database } from "~/services.server";
 import { findCategory, HOME_CATEGORY_SLUGS } from "~/shared/categories";
 import { listQuerySchema } from "~/shared/community-schemas";
 import { formatCount } from "~/shared/format";
+import { generatorPageData } from "~/web/generator-page.server";
 import { existingQuotaSubject } from "~/web/quota-subject.server";
 import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/home";

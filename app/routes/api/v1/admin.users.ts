@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { database } from "~/db/index.server";
 import { changeAccess } from "~/domain/admin/access.server";
+import { database } from "~/services.server";
 import { PLANS } from "~/shared/accounts";
 import { methodNotAllowed, parseJsonBody, problem } from "~/web/http.server";
 import { requireAdminApi } from "~/web/session.server";

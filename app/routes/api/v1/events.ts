@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
-import { database } from "~/db/index.server";
 import { recordEvent } from "~/domain/analytics/events.server";
+import { database } from "~/services.server";
 import { trackedUrl } from "~/shared/analytics";
 import { clientEventSchema } from "~/shared/analytics-schemas";
 import { methodNotAllowed, parseJsonBody } from "~/web/http.server";

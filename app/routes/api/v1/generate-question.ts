@@ -1,9 +1,8 @@
 import { config } from "~/config.server";
-import { database } from "~/db/index.server";
 import { recordEvent } from "~/domain/analytics/events.server";
-import { activeGenerator } from "~/domain/generation/active-generator.server";
 import { serveQuestion } from "~/domain/generation/serve-question.server";
 import { recordServed } from "~/domain/questions/history.server";
+import { activeGenerator, database } from "~/services.server";
 import { generateQuestionRequestSchema } from "~/shared/question-schemas";
 import { methodNotAllowed, parseJsonBody } from "~/web/http.server";
 import { quotaSubjectOf } from "~/web/quota-subject.server";

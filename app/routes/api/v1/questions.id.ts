@@ -1,5 +1,5 @@
-import { database } from "~/db/index.server";
 import { deleteQuestion, editQuestion } from "~/domain/admin/questions.server";
+import { database } from "~/services.server";
 import { adminEditSchema } from "~/shared/community-schemas";
 import { methodNotAllowed, parseJsonBody, problem, questionIdParam } from "~/web/http.server";
 import { requireAdminApi } from "~/web/session.server";

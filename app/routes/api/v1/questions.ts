@@ -1,6 +1,6 @@
-import { database } from "~/db/index.server";
 import { listQuestions } from "~/domain/community/list.server";
 import { submitQuestion } from "~/domain/community/submissions.server";
+import { database } from "~/services.server";
 import { listQuerySchema, submissionSchema } from "~/shared/community-schemas";
 import { methodNotAllowed, parseJsonBody, problem } from "~/web/http.server";
 import { getUser, requireUserApi } from "~/web/session.server";

@@ -1,6 +1,6 @@
-import { database } from "~/db/index.server";
 import { recordEvent } from "~/domain/analytics/events.server";
 import { castVote } from "~/domain/community/votes.server";
+import { database } from "~/services.server";
 import { voteRequestSchema } from "~/shared/community-schemas";
 import { methodNotAllowed, parseJsonBody, problem, questionIdParam } from "~/web/http.server";
 import { requireUserApi } from "~/web/session.server";

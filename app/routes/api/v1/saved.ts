@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { config } from "~/config.server";
-import { database } from "~/db/index.server";
 import { EXPORT_FORMATS, type ExportFormat, renderExport } from "~/domain/community/export-formats";
 import { listSaved } from "~/domain/community/saves.server";
+import { database } from "~/services.server";
 import { problem } from "~/web/http.server";
 import { requireUserApi } from "~/web/session.server";
 import type { Route } from "./+types/saved";

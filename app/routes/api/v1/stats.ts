@@ -1,5 +1,5 @@
-import { database } from "~/db/index.server";
 import { libraryStats } from "~/domain/questions/stats.server";
+import { database } from "~/services.server";
 
 /** GET /api/v1/stats: live library counts. Cached briefly: they change slowly. */
 export async function loader() {

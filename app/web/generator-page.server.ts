@@ -1,12 +1,11 @@
 import { config } from "~/config.server";
-import { database } from "~/db/index.server";
+import { type QuotaSubject, remainingAiGenerations } from "~/domain/generation/quota.server";
+import { firstQuestion } from "~/domain/generation/serve-question.server";
 import { logger } from "~/logger.server";
+import { activeGenerator, database } from "~/services.server";
 import type { CategorySlug } from "~/shared/categories";
 import { FALLBACK_QUESTIONS } from "~/shared/fallback-questions";
 import type { RemainingQuestions, ServedQuestion } from "~/shared/questions";
-import { activeGenerator } from "./active-generator.server";
-import { type QuotaSubject, remainingAiGenerations } from "./quota.server";
-import { firstQuestion } from "./serve-question.server";
 
 export type GeneratorPageData = { initialQuestion: ServedQuestion; remainingQuestions: RemainingQuestions };
 
@@ -18,8 +17,8 @@ export async function generatorPageData(
   subject: QuotaSubject | null,
   categorySlug: CategorySlug | null,
 ): Promise<GeneratorPageData> {
-  const { metered } = activeGenerator();
   try {
+    const { metered } = activeGenerator();
     const { db } = await database();
     const initial = await firstQuestion(
       db,

@@ -1,0 +1,91 @@
+/**
+ * The composition root: every process-wide service (database, accounts,
+ * question generator, mail) is built here, once, from the configuration.
+ * Domain modules never reach for these; routes and the web edge pass them in.
+ */
+import path from "node:path";
+import { config } from "~/config.server";
+import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import { seedCategories } from "~/db/seed.server";
+import { type Auth, createAuth } from "~/domain/accounts/auth.server";
+import { resolveAuthSecret } from "~/domain/accounts/auth-secret.server";
+import { createMailer } from "~/domain/email/mailer.server";
+import { createEmailSender, type EmailSender } from "~/domain/email/send.server";
+import type { EmailContent } from "~/domain/email/templates";
+import { type ActiveGenerator, createActiveGenerator } from "~/domain/generation/active-generator.server";
+import { importLibrary } from "~/domain/questions/library.server";
+import { logger } from "~/logger.server";
+
+let opening: Promise<DatabaseHandle> | undefined;
+let auth: Promise<Auth> | undefined;
+let secret: string | undefined;
+let generator: ActiveGenerator | undefined;
+let mail: EmailSender | undefined;
+
+/**
+ * The process-wide database: opened, migrated, seeded and the question library
+ * imported on first use.
+ * The server awaits it before listening, so start-up fails loudly on a bad database.
+ */
+export function database(): Promise<DatabaseHandle> {
+  opening ??= (async () => {
+    const { databaseUrl, dataDir, databasePoolSize } = config();
+    const started = performance.now();
+    const handle = await openDatabase({ databaseUrl, dataDir, poolSize: databasePoolSize });
+    await handle.migrate();
+    await seedCategories(handle.db);
+    const library = await importLibrary(handle.db);
+    logger.info({ engine: handle.engine, library, ms: Math.round(performance.now() - started) }, "database ready");
+    return handle;
+  })();
+  return opening;
+}
+
+export async function closeDatabase(): Promise<void> {
+  if (!opening) return;
+  const handle = await opening.catch(() => undefined);
+  opening = undefined;
+  await handle?.close();
+}
+
+/** The process's signing secret (AUTH_SECRET or the one kept in DATA_DIR). */
+export function appSecret(): string {
+  const settings = config();
+  secret ??= resolveAuthSecret(settings.authSecret, settings.dataDir);
+  return secret;
+}
+
+/** The process-wide better-auth instance, on the process-wide database. */
+export function getAuth(): Promise<Auth> {
+  auth ??= (async () => {
+    const { db } = await database();
+    return createAuth({ db, config: config(), secret: appSecret(), sendEmail, logger });
+  })();
+  return auth;
+}
+
+/** The question generator this process uses, chosen by the AI settings. */
+export function activeGenerator(): ActiveGenerator {
+  generator ??= createActiveGenerator(config().ai);
+  return generator;
+}
+
+function emailSender(): EmailSender {
+  mail ??= createEmailSender({
+    database: async () => (await database()).db,
+    mailer: createMailer({ smtpUrl: config().smtpUrl, outboxDir: path.join(config().dataDir, "outbox"), log: logger }),
+    from: config().mailFrom,
+    log: logger,
+  });
+  return mail;
+}
+
+/** Queues a mail in the outbox and sends it in the background; never throws. */
+export function sendEmail(kind: string, to: string, content: EmailContent): void {
+  emailSender().send(kind, to, content);
+}
+
+/** Retries waiting mail in the background; the returned function stops it. */
+export function startOutboxWorker(options?: { intervalMs?: number }): () => Promise<void> {
+  return emailSender().startWorker(options);
+}
