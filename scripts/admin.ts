@@ -18,7 +18,7 @@ async function main(): Promise<number> {
   const { db } = await database();
   const result = await setAdminByEmail(db, email, command === "grant");
   if (!result.ok) {
-    console.error(result.error);
+    console.error(result.error.message);
     return 1;
   }
   console.log(`${result.profile.email} is ${result.profile.isAdmin ? "now an admin" : "no longer an admin"}.`);

@@ -25,7 +25,9 @@ import { CATEGORY_SLUGS, type CategorySlug } from "~/shared/categories";
 const args = process.argv.slice(2);
 const fileFlag = args.indexOf("--file");
 const only = fileFlag >= 0 ? (args[fileFlag + 1] as CategorySlug) : undefined;
-const folder = path.resolve(args.find((arg, i) => !arg.startsWith("--") && (fileFlag < 0 || i !== fileFlag + 1)) ?? "content/questions");
+const folder = path.resolve(
+  args.find((arg, i) => !arg.startsWith("--") && (fileFlag < 0 || i !== fileFlag + 1)) ?? "content/questions",
+);
 
 type Row = AuditedQuestion & { file: CategorySlug };
 const rows: Row[] = [];

@@ -1,6 +1,6 @@
 import { AlertTriangle } from "~/components/icons";
 
-/** The application-level error screen (SPEC section 2, App shell). Never shows a stack. */
+/** The application-level error screen: a message and a reload button, never a stack trace. */
 export function ErrorScreen({ message }: { message?: string }) {
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-cream px-4">

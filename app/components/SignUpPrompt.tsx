@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Check, X } from "~/components/icons";
 
-/** SPEC section 2, "Sign-up prompt": the triggers and their texts. */
+/** What invites a visitor to sign up (a new question, a copy, a vote attempt) and the text each one shows. */
 export const PROMPTS = {
   after_generation: {
     title: "Love this question?",

@@ -28,8 +28,8 @@ export const categories = pgTable("categories", {
 });
 
 /**
- * Every question, whatever its source (PRODUCT.md "Data model"). The vote
- * counters are kept exact in the same transaction as each vote.
+ * Every question, curated, AI-generated or submitted, lives in this one
+ * table. The vote counters are kept exact in the same transaction as each vote.
  */
 export const questions = pgTable(
   "questions",

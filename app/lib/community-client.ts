@@ -1,6 +1,6 @@
 import type { VoteDirection, VoteTally } from "~/shared/community";
 
-/** The browser side of the community API: one answer shape, SPEC section 8's texts for failures. */
+/** The browser side of the community API: one answer shape; a failure carries the server's text or a network error. */
 export type ApiOutcome<T> = { ok: true; body: T } | { ok: false; status: number; error: string };
 
 const NETWORK_ERROR = "Network error. Please check your connection and try again.";
@@ -34,8 +34,8 @@ export const setHidden = (id: string, hidden: boolean) =>
 export const removeQuestion = (id: string) => call<null>(`/api/v1/questions/${id}`, { method: "DELETE" });
 
 /**
- * SPEC section 7: an admin edit is tried up to 3 times when the network
- * fails or times out, waiting 1 s, then 2 s, before giving up.
+ * An admin edit is tried up to 3 times when the network fails or times out,
+ * waiting 1 s, then 2 s, before giving up; a server's answer is never retried.
  */
 export async function editQuestionText(
   id: string,
@@ -54,7 +54,7 @@ export async function editQuestionText(
   return outcome;
 }
 
-/** What the tally becomes after a vote, before the server confirms it (SPEC's toggle rules). */
+/** The tally after a vote, before the server answers: the same direction removes the vote, the other switches it. */
 export function optimisticTally(tally: VoteTally, direction: VoteDirection): VoteTally {
   const before = tally.userVote;
   const after = before === direction ? null : direction;

@@ -3,7 +3,7 @@ import type { GenerateQuestionResponse, GenerationProblem } from "~/shared/quest
 
 export type GenerateOutcome = { ok: true; body: GenerateQuestionResponse } | { ok: false; problem: GenerationProblem };
 
-/** The browser side of POST /api/v1/generate-question, with SPEC section 8's messages for failures. */
+/** The browser side of POST /api/v1/generate-question; failures carry the same texts and codes the server uses. */
 export async function requestQuestion(body: Partial<GenerateQuestionRequest>): Promise<GenerateOutcome> {
   let response: Response;
   try {

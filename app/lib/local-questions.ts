@@ -2,7 +2,7 @@ import { FALLBACK_QUESTIONS } from "~/shared/fallback-questions";
 import type { ServedQuestion } from "~/shared/questions";
 import { readStorage, writeStorage } from "./safe-storage";
 
-/** What the browser keeps (SPEC section 3, "Local browser storage"): nothing of an anonymous visitor is on the server. */
+/** Recent questions and seen ids, kept in the browser: an anonymous visitor's history never reaches the server. */
 const RECENT_KEY = "circleup.recentQuestions";
 const SEEN_KEY = "circleup.seenIds";
 export const RECENT_LIMIT = 10;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
-/** SPEC section 9: the Copied indicator lasts 2 seconds. */
+/** How long the Copied indicator stays after a copy: 2 seconds. */
 export const COPIED_MS = 2000;
 
 /** Copies text to the clipboard; `copied` is true for two seconds afterwards. Failures are only logged. */

@@ -3,7 +3,7 @@ export const CHARTED_EVENTS = ["page_view", "generation", "sign_up", "vote"] as 
 export type ChartedEvent = (typeof CHARTED_EVENTS)[number];
 export type DailyActivity = { day: string } & Record<ChartedEvent, number>;
 
-/** The localStorage key of the cookie banner's answer (SPEC section 3, "Local browser storage"). */
+/** The localStorage key where the browser keeps the visitor's answer to the cookie banner. */
 export const COOKIE_CONSENT_KEY = "cookieConsent";
 
 /** Query parameters worth keeping in a page view's URL; anything else (tokens, e-mail addresses) is dropped. */

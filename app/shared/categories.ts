@@ -1,4 +1,4 @@
-/** The meeting categories CircleUp serves (SPEC section 1), shared by client and server. */
+/** The meeting categories CircleUp serves, shared by client and server. */
 export const CATEGORIES = [
   {
     slug: "ice-breaker-questions",
@@ -50,7 +50,7 @@ export type CategorySlug = Category["slug"];
 
 export const CATEGORY_SLUGS = CATEGORIES.map((c) => c.slug) as [CategorySlug, ...CategorySlug[]];
 
-/** The six categories the home page shows as cards (SPEC section 2, Home page). */
+/** The six categories the home page shows as cards, in this order. */
 export const HOME_CATEGORY_SLUGS: readonly CategorySlug[] = [
   "remote-teams",
   "daily-standup",

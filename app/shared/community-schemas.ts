@@ -26,7 +26,7 @@ export const questionTextSchema = z
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
-/** SPEC section 5's admin edit contract; only the question text is sent and changed. */
+/** An admin edit: `updates.question` is the only field that changes; `source`, if sent, is checked but not stored. */
 export const adminEditSchema = z.object({
   source: z
     .enum(["generated", "user_submitted"], { error: 'Invalid source: must be "generated" or "user_submitted"' })

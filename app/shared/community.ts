@@ -1,7 +1,7 @@
 import type { CategorySlug } from "./categories";
 import { QUESTION_TEXT_MAX, QUESTION_TEXT_MIN, type ServedQuestion } from "./questions";
 
-/** SPEC section 2: the popular list's sorts, 25 a page. */
+/** The popular list's three sorts (most voted, newest, trending); it shows 25 questions a page. */
 export const LIST_SORTS = ["popular", "newest", "trending"] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 export const PAGE_SIZE = 25;
@@ -25,7 +25,7 @@ export type VoteTally = {
   userVote: VoteDirection | null;
 };
 
-/** SPEC section 2's text for an empty or failed list. */
+/** The one text shown when a list is empty or fails to load. */
 export const EMPTY_LIST_TEXT = "No questions found. Try adjusting your filters to see more results.";
 
 /**

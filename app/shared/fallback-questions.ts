@@ -18,7 +18,7 @@ const fallback = (n: number, question: string, over: Partial<ServedQuestion> = {
 
 /**
  * Built-in questions for when nothing else can be had: the first one is
- * SPEC's fallback for a failed first load. Their ids are not UUIDs, so they
+ * the question shown when the first load fails. Their ids are not UUIDs, so they
  * never count as seen library questions.
  */
 export const FALLBACK_QUESTIONS: readonly ServedQuestion[] = [

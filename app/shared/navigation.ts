@@ -5,7 +5,7 @@ export type NavLink = { to: string; label: string };
 /** Who is looking at the page, as far as navigation cares. */
 export type Viewer = { id: string; name: string; isAdmin: boolean; plan: "free" | "premium" } | null;
 
-/** Header links per SPEC section 2: Saved only signed in, Admin only for admins, profile or sign-in. */
+/** Header links: Saved only when signed in, Admin only for admins, then Profile when signed in or Sign In when not. */
 export function headerLinks(viewer: Viewer): NavLink[] {
   const links: NavLink[] = [
     { to: "/how-to", label: "How to Use" },

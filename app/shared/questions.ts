@@ -1,4 +1,4 @@
-/** The options a question is described by (SPEC section 3, PRODUCT.md "Question types and options"). */
+/** The options that describe a question: its type, meeting context, style and engagement level. */
 
 export const QUESTION_TYPES = ["check-in", "energizer", "check-out"] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -96,7 +96,7 @@ export function normalizeQuestionText(text: string): string {
     .trim();
 }
 
-/** SPEC shows questions in quotes, so stored and generated text loses surrounding quotes. */
+/** Cards put questions in quotes themselves, so stored and generated text loses any surrounding quotes. */
 export function stripSurroundingQuotes(text: string): string {
   return text
     .trim()
@@ -126,7 +126,7 @@ export type ServedQuestion = {
   createdAt: string;
 };
 
-/** Error codes and texts of SPEC section 8. */
+/** The error codes a failed generation request can answer with. */
 export const GENERATION_ERROR_CODES = [
   "API_KEY_MISSING",
   "API_ERROR",
@@ -144,6 +144,6 @@ export type GenerateQuestionResponse = ServedQuestion & {
   remainingQuestions: RemainingQuestions;
   /** Set when the question came from the library although the AI was asked (quota spent, AI failed). */
   notice?: string;
-  /** The AI failure behind a notice, mapped to SPEC's texts and codes. */
+  /** The AI failure behind a notice: the text, code and retryability the request would otherwise have failed with. */
   aiError?: GenerationProblem;
 };

@@ -21,7 +21,7 @@ export type AuthAnswer = {
  * through its HTTP handler (not `auth.api`) keeps its rate limits and
  * origin checks in force for our own forms.
  */
-export async function callAuth(
+async function callAuth(
   request: Request,
   path: string,
   body?: Record<string, unknown>,
@@ -63,7 +63,7 @@ export function withCookies(answer: Pick<AuthAnswer, "cookies">, init: HeadersIn
   return headers;
 }
 
-/** A user-facing sentence for a failed call; `fallback` is SPEC's text for the flow. */
+/** A user-facing sentence for a failed call: a wait hint on 429, else better-auth's message, else `fallback`. */
 export function authErrorMessage(answer: AuthAnswer, fallback: string): string {
   if (answer.status === 429) {
     const wait = answer.retryAfterSeconds;
@@ -72,3 +72,50 @@ export function authErrorMessage(answer: AuthAnswer, fallback: string): string {
   const message = answer.body?.message;
   return typeof message === "string" && message ? message : fallback;
 }
+
+/** Where e-mail verification links land. */
+const VERIFIED_CALLBACK = "/verify-email?status=verified";
+
+/**
+ * Every account action our pages take, each a typed call on behalf of the
+ * page request (its cookies, address and origin), answering better-auth's
+ * outcome and the cookies to pass on.
+ */
+export const accounts = {
+  signIn: (request: Request, input: { email: string; password: string }) =>
+    callAuth(request, "/sign-in/email", { ...input, rememberMe: true }),
+  signUp: (request: Request, input: { name: string; email: string; password: string }) =>
+    callAuth(request, "/sign-up/email", { ...input, callbackURL: VERIFIED_CALLBACK }),
+  /** Starts Google sign-in; the answer's body names the provider's page to go to. */
+  signInWithGoogle: (request: Request, input: { providerId: string; next: string }) => {
+    const callbackURL = `/auth/callback?next=${encodeURIComponent(input.next)}`;
+    return callAuth(request, "/sign-in/social", {
+      provider: input.providerId,
+      callbackURL,
+      newUserCallbackURL: callbackURL,
+      errorCallbackURL: "/sign-in?error=google",
+    });
+  },
+  signOut: (request: Request) => callAuth(request, "/sign-out", {}),
+  signOutEverywhere: (request: Request) => callAuth(request, "/revoke-sessions", {}),
+  signOutDevice: (request: Request, sessionToken: string) =>
+    callAuth(request, "/revoke-session", { token: sessionToken }),
+  sendVerificationEmail: (request: Request, email: string) =>
+    callAuth(request, "/send-verification-email", { email, callbackURL: VERIFIED_CALLBACK }),
+  requestPasswordReset: (request: Request, email: string) =>
+    callAuth(request, "/request-password-reset", { email, redirectTo: "/reset-password" }),
+  resetPassword: (request: Request, input: { newPassword: string; token: string }) =>
+    callAuth(request, "/reset-password", input),
+  /** Changes the password and signs out every other session. */
+  changePassword: (request: Request, input: { currentPassword: string; newPassword: string }) =>
+    callAuth(request, "/change-password", { ...input, revokeOtherSessions: true }),
+  changeEmail: (request: Request, newEmail: string) =>
+    callAuth(request, "/change-email", { newEmail, callbackURL: "/profile?notice=email-changed" }),
+  /** Starts two-factor setup; the answer's body carries the TOTP URI and backup codes. */
+  enableTwoFactor: (request: Request, password: string) => callAuth(request, "/two-factor/enable", { password }),
+  disableTwoFactor: (request: Request, password: string) => callAuth(request, "/two-factor/disable", { password }),
+  verifyTotp: (request: Request, code: string) => callAuth(request, "/two-factor/verify-totp", { code }),
+  verifyBackupCode: (request: Request, code: string) => callAuth(request, "/two-factor/verify-backup-code", { code }),
+  deleteAccount: (request: Request, password: string | undefined) =>
+    callAuth(request, "/delete-user", password === undefined ? {} : { password }),
+};

@@ -10,8 +10,8 @@ import type { RemainingQuestions, ServedQuestion } from "~/shared/questions";
 export type GeneratorPageData = { initialQuestion: ServedQuestion; remainingQuestions: RemainingQuestions };
 
 /**
- * What a page with the generator needs at first paint: SPEC's first question
- * (check-in, reflective, standard) or the fallback question when that fails.
+ * What a page with the generator needs at first paint: a library question for
+ * check-in, reflective, standard, or the built-in fallback when that fails.
  */
 export async function generatorPageData(
   subject: QuotaSubject | null,

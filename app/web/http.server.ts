@@ -1,5 +1,29 @@
 import type { ZodType } from "zod";
+import type { DomainError, DomainErrorCode } from "~/domain/errors";
 import { isUuid } from "~/shared/ids";
+
+/** The one place a domain failure becomes an HTTP status. */
+const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
+  INVALID_INPUT: 400,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  DUPLICATE: 409,
+  QUOTA_EXCEEDED: 429,
+  API_KEY_MISSING: 503,
+  API_ERROR: 502,
+  NETWORK_ERROR: 504,
+  GENERATION_ERROR: 502,
+  INVALID_RESPONSE: 502,
+};
+
+export function statusOf(error: DomainError): number {
+  return STATUS_BY_CODE[error.code];
+}
+
+/** A domain failure as an API answer: its message, its code, whether a retry may help. */
+export function domainProblem(error: DomainError, headers?: HeadersInit): Response {
+  return problem(statusOf(error), error.message, error.code, { retryable: error.retryable }, headers);
+}
 
 /** The body of every API error: `{error, code, retryable}` plus anything specific, never a stack. */
 export function problemBody(error: string, code: string, extra: Record<string, unknown> = {}) {
@@ -49,7 +73,7 @@ export async function parseJsonBody<T>(
   return { ok: false, response: problem(400, message, "INVALID_INPUT", { field }) };
 }
 
-/** A question id from the path: SPEC section 5 accepts UUIDs only. */
+/** A question id from the path, lower-cased; anything but a UUID is a 400 before the database is asked. */
 export function questionIdParam(value: string | undefined): string {
   if (!value || !isUuid(value)) throw problem(400, "Invalid questionId: must be a UUID", "INVALID_INPUT");
   return value.toLowerCase();

@@ -1,20 +1,14 @@
-import type { Database } from "~/db/database.server";
+import { clearMark, type QuestionMark, setMark } from "~/domain/questions/marks.server";
 import { database } from "~/services.server";
 import { methodNotAllowed, problem, questionIdParam } from "~/web/http.server";
 import { requireUserApi } from "~/web/session.server";
 
-type MarkArgs = [db: Database, userId: string, questionId: string];
-
 /**
  * A member's own on/off mark on a question (saved, hidden): PUT sets it,
- * DELETE clears it, both answer `{[mark]: state}`. `set` returns false when
- * there is no such question, which answers 404.
+ * DELETE clears it, both answer `{[mark]: state}`; a question that cannot
+ * be marked answers 404.
  */
-export function questionMarkRoute(
-  mark: string,
-  set: (...args: MarkArgs) => Promise<boolean>,
-  clear: (...args: MarkArgs) => Promise<void>,
-) {
+export function questionMarkRoute(mark: QuestionMark) {
   const ALLOWED = "PUT, DELETE";
   async function action({ request, params }: { request: Request; params: { id?: string } }) {
     if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(ALLOWED);
@@ -22,10 +16,10 @@ export function questionMarkRoute(
     const questionId = questionIdParam(params.id);
     const { db } = await database();
     if (request.method === "DELETE") {
-      await clear(db, user.id, questionId);
+      await clearMark(db, mark, user.id, questionId);
       return Response.json({ [mark]: false });
     }
-    if (!(await set(db, user.id, questionId))) return problem(404, "Question not found", "NOT_FOUND");
+    if (!(await setMark(db, mark, user.id, questionId))) return problem(404, "Question not found", "NOT_FOUND");
     return Response.json({ [mark]: true });
   }
   return { action, loader: () => methodNotAllowed(ALLOWED) };

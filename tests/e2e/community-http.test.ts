@@ -7,9 +7,9 @@ import { type SmtpTestServer, startSmtpServer } from "../support/smtp";
 type Role = "anonymous" | "member" | "author" | "admin";
 
 /**
- * Every mutating community endpoint, walked as each kind of caller, with
- * PRODUCT.md's answer: visitors sign in first, members vote, save and
- * submit, only admins edit, delete, moderate and change access.
+ * Every mutating community endpoint, walked as each kind of caller:
+ * visitors sign in first, members vote, save and submit, only admins edit,
+ * delete, moderate and change access.
  */
 describe("community API authorisation", () => {
   let smtp: SmtpTestServer;

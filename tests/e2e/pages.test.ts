@@ -7,7 +7,7 @@ import { jsonLdBlocks, type SchemaOrgType, validateJsonLd } from "../support/sch
 const baseUrl = inject("baseUrl");
 const chromium = inject("chromium");
 
-/** SPEC section 2's route table: the pages anyone may open and search engines may index. */
+/** The pages anyone may open and search engines may index. */
 const PUBLIC_PAGES = [
   "/",
   "/ice-breaker-questions",
@@ -124,7 +124,7 @@ describe("every page of the route table, as served", () => {
     };
     expect(faq.mainEntity).toHaveLength(8);
     expect(home.match(/<details/g)?.length).toBe(8);
-    // No made-up ratings anywhere (PRODUCT.md "Honesty").
+    // No made-up ratings anywhere: pages show only real figures.
     for (const { html } of pages.values()) expect(html).not.toContain("aggregateRating");
   });
 

@@ -6,9 +6,10 @@ import { deleteQuestion, editQuestion, moderateQuestion, moderationQueue } from 
 import { dailyActivity } from "~/domain/analytics/events.server";
 import { renderExport } from "~/domain/community/export-formats";
 import { listQuestions } from "~/domain/community/list.server";
-import { listSaved, saveQuestion, unsaveQuestion } from "~/domain/community/saves.server";
+import { listSaved } from "~/domain/community/saves.server";
 import { listSubmissions, submitQuestion } from "~/domain/community/submissions.server";
 import { castVote } from "~/domain/community/votes.server";
+import { saveQuestion, unsaveQuestion } from "~/domain/questions/marks.server";
 import { freshDatabase, testEngines } from "../support/databases";
 
 async function makeUsers(handle: DatabaseHandle, count: number): Promise<string[]> {
@@ -193,7 +194,10 @@ describe.each(testEngines())("community on $engine", ({ engine, available }) => 
       engagementLevel: "standard",
       categorySlug: "retrospectives",
     });
-    expect(duplicate).toEqual({ ok: false, error: "This question is already in the library" });
+    expect(duplicate).toMatchObject({
+      ok: false,
+      error: { code: "DUPLICATE", message: "This question is already in the library" },
+    });
     const id = submitted.ok ? submitted.id : "";
     expect((await moderationQueue(handle.db)).map((q) => q.id)).toContain(id);
     expect((await listSubmissions(handle.db, author as string))[0]).toMatchObject({ id, status: "pending" });

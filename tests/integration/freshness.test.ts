@@ -4,8 +4,8 @@ import { questions, users } from "~/db/schema";
 import { createOfflineGenerator } from "~/domain/generation/offline-generator.server";
 import type { QuotaLimits, QuotaSubject } from "~/domain/generation/quota.server";
 import { serveQuestion } from "~/domain/generation/serve-question.server";
-import { hideQuestion, unhideQuestion } from "~/domain/questions/hidden.server";
 import { recordServed } from "~/domain/questions/history.server";
+import { hideQuestion, unhideQuestion } from "~/domain/questions/marks.server";
 import { generateQuestionRequestSchema } from "~/shared/question-schemas";
 import { freshDatabase, testEngines } from "../support/databases";
 
@@ -43,12 +43,16 @@ describe.each(testEngines())("per-member freshness on $engine", ({ engine, avail
       )
       .returning({ id: questions.id });
     ids = rows.map((r) => r.id);
+    member = await newMember();
+  });
+
+  async function newMember(): Promise<QuotaSubject> {
     const [user] = await handle.db
       .insert(users)
       .values({ name: "Ada", email: `ada-${Math.random()}@example.com` })
       .returning({ id: users.id });
-    member = { kind: "account", userId: user?.id as string, plan: "free" };
-  });
+    return { kind: "account", userId: user?.id as string, plan: "free" };
+  }
   afterAll(async () => cleanup?.());
 
   const serve = (seenIds: string[], subject: QuotaSubject = member) =>
@@ -84,15 +88,16 @@ describe.each(testEngines())("per-member freshness on $engine", ({ engine, avail
 
   it.skipIf(!available)("prefers questions the member has never been served", async () => {
     const [a, b, c] = ids as [string, string, string];
-    const userId = (member as { userId: string }).userId;
-    await recordServed(handle.db, userId, a);
-    await recordServed(handle.db, userId, b);
+    // Serving records a member's history, so each trial starts with a member served a and b only.
     for (let i = 0; i < 30; i++) {
+      member = await newMember();
+      const userId = (member as { userId: string }).userId;
+      await recordServed(handle.db, userId, a);
+      await recordServed(handle.db, userId, b);
       const result = await serve([]);
       expect(result.ok && result.body.id).toBe(c);
     }
-    // Once everything was served, the browser's seen list decides again.
-    await recordServed(handle.db, userId, c);
+    // Once everything was served (c just now), the browser's seen list decides again.
     const result = await serve([c, a]);
     expect(result.ok && result.body.id).toBe(b);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { existingAccountEmail, verificationEmail } from "~/domain/email/templates";
-import { safeRedirectPath, signInSchema, signUpSchema } from "~/shared/accounts";
+import { safeRedirectPath } from "~/shared/accounts";
+import { signInSchema, signUpSchema } from "~/shared/accounts-schemas";
 
 describe("where sign-in may send a user back to", () => {
   it.each([

@@ -10,8 +10,9 @@ import {
 } from "~/shared/questions";
 
 /**
- * Topics a check-in must never push people to disclose (PRODUCT.md "Where
- * questions come from"). Matched on whole words of the normalised text.
+ * Topics a library question must never push people to disclose in front of
+ * colleagues: health, money, faith, politics, relationships, drink, death, age.
+ * Matched on whole words of the normalised text.
  */
 const DENY = [
   "trauma",

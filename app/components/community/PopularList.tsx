@@ -34,7 +34,7 @@ type Props = {
   fixedCategory?: boolean;
 };
 
-/** SPEC section 2, "Popular questions list": three sorts, a category filter, 25 a page. */
+/** The community's question list: three sorts, a category filter (unless the page fixes one), 25 a page. */
 export function PopularList({ page, query, viewer, fixedCategory }: Props) {
   const navigation = useNavigation();
   const submit = useSubmit();

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { useNavigation } from "react-router";
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
-  /** Label while this button's form is submitting, such as SPEC's 'Signing In...'. */
+  /** Label while this button's form is submitting, such as 'Signing In...'. */
   pendingLabel: string;
   /** The `intent` value of this button, when a form has several. */
   intent?: string;

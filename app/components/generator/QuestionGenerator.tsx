@@ -22,7 +22,7 @@ import {
 } from "~/shared/questions";
 import { OptionGroup } from "./OptionGroup";
 
-/** Fired after each new question (SPEC section 4, step 4): other parts of the page may listen. */
+/** Fired on `window` after each new question, with its id, category and text, so other parts of the page may react. */
 export const NEW_QUESTION_EVENT = "newQuestionGenerated";
 
 type Settings = {
@@ -70,7 +70,7 @@ export function QuestionGenerator({ initialQuestion, categorySlug = null, viewer
   const [prompt, setPrompt] = useState<{ trigger: PromptTrigger; variant: "compact" | "full" } | null>(null);
   const inFlight = useRef(false);
 
-  // SPEC: on first load a random locally stored question is shown if one exists.
+  // On first load, show a random question this browser was served before, if any; else remember the server's.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration
   useEffect(() => {
     const recent = servedRecently();

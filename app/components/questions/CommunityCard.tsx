@@ -24,8 +24,8 @@ const tallyOf = (q: ListedQuestion): VoteTally => ({
 });
 
 /**
- * A list card with the community's controls (SPEC section 2 "Question
- * card"): votes and saves for members, inline edit and delete for admins.
+ * A list card with the community's controls: votes and saves for members,
+ * inline edit and delete for admins.
  * Changes show at once and are undone if the server refuses them.
  */
 export function CommunityCard({ question: initial, viewer, onDeleted, onPresent }: Props) {

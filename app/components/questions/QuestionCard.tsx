@@ -31,7 +31,7 @@ type Props = {
 export const control =
   "inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-full border border-line bg-white px-3 text-sm font-medium text-ink hover:bg-brand-50 disabled:opacity-50";
 
-/** A question as SPEC section 2 "Question card" shows it, in the default or spotlight variant. */
+/** A question card: badges, the text in quotes, votes, Present and Copy; default or spotlight variant. */
 export function QuestionCard({
   question,
   votes,

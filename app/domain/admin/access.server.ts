@@ -1,13 +1,12 @@
 import type { Database } from "~/db/database.server";
 import { findUserIdByEmail, type Profile, updateAccess } from "~/domain/accounts/profiles.server";
 import type { Plan } from "~/shared/accounts";
+import { failure, type Outcome } from "../errors";
 import { recordAudit } from "./audit.server";
 
 export type AccessChange = { isAdmin?: boolean; plan?: Plan };
 
-export type AccessResult =
-  | { ok: true; profile: Profile }
-  | { ok: false; status: 404 | 409; error: string; code: "NOT_FOUND" | "CONFLICT" };
+export type AccessResult = Outcome<{ profile: Profile }>;
 
 const snapshot = (p: Profile) => ({ isAdmin: p.isAdmin, plan: p.plan });
 
@@ -23,11 +22,11 @@ export async function changeAccess(
   change: AccessChange,
 ): Promise<AccessResult> {
   if (actorId === userId && change.isAdmin === false) {
-    return { ok: false, status: 409, error: "You cannot remove your own admin access", code: "CONFLICT" };
+    return failure("CONFLICT", "You cannot remove your own admin access");
   }
   return db.transaction(async (tx) => {
     const result = await updateAccess(tx, userId, change);
-    if (!result) return { ok: false, status: 404, error: "User not found", code: "NOT_FOUND" } as const;
+    if (!result) return failure("NOT_FOUND", "User not found");
     await recordAudit(tx, {
       actorId,
       action: "user.access",
@@ -43,6 +42,6 @@ export async function changeAccess(
 /** For operators (`npm run admin`): grant or revoke admin by e-mail address. */
 export async function setAdminByEmail(db: Database, email: string, isAdmin: boolean): Promise<AccessResult> {
   const userId = await findUserIdByEmail(db, email);
-  if (!userId) return { ok: false, status: 404, error: `No account uses ${email}`, code: "NOT_FOUND" };
+  if (!userId) return failure("NOT_FOUND", `No account uses ${email}`);
   return changeAccess(db, null, userId, { isAdmin });
 }

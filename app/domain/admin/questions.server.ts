@@ -3,11 +3,12 @@ import type { Database } from "~/db/database.server";
 import { questions } from "~/db/schema";
 import { DUPLICATE_QUESTION } from "~/domain/community/submissions.server";
 import { normalizeQuestionText, stripSurroundingQuotes } from "~/shared/questions";
+import { failure, type Outcome } from "../errors";
 import { recordAudit } from "./audit.server";
 
-export type AdminResult = { ok: true } | { ok: false; status: 404 | 409; error: string };
+export type AdminResult = Outcome;
 
-const NOT_FOUND = { ok: false, status: 404, error: "Question not found" } as const;
+const notFound = () => failure("NOT_FOUND", "Question not found");
 
 const snapshot = async (db: Database, id: string) => {
   const [row] = await db
@@ -23,12 +24,12 @@ export async function editQuestion(db: Database, actorId: string, id: string, te
   const normalizedText = normalizeQuestionText(clean);
   return db.transaction(async (tx) => {
     const before = await snapshot(tx, id);
-    if (!before) return NOT_FOUND;
+    if (!before) return notFound();
     const [clash] = await tx
       .select({ id: questions.id })
       .from(questions)
       .where(and(eq(questions.normalizedText, normalizedText), ne(questions.id, id)));
-    if (clash) return { ok: false, status: 409, error: DUPLICATE_QUESTION } as const;
+    if (clash) return failure("DUPLICATE", DUPLICATE_QUESTION);
     await tx.update(questions).set({ text: clean, normalizedText, updatedAt: new Date() }).where(eq(questions.id, id));
     await recordAudit(tx, {
       actorId,
@@ -46,7 +47,7 @@ export async function editQuestion(db: Database, actorId: string, id: string, te
 export async function deleteQuestion(db: Database, actorId: string, id: string): Promise<AdminResult> {
   return db.transaction(async (tx) => {
     const before = await snapshot(tx, id);
-    if (!before) return NOT_FOUND;
+    if (!before) return notFound();
     await tx.delete(questions).where(eq(questions.id, id));
     await recordAudit(tx, {
       actorId,
@@ -70,7 +71,7 @@ export async function moderateQuestion(
 ): Promise<AdminResult> {
   return db.transaction(async (tx) => {
     const before = await snapshot(tx, id);
-    if (before?.source !== "user_submitted") return NOT_FOUND;
+    if (before?.source !== "user_submitted") return notFound();
     const status = decision === "approve" ? "published" : "rejected";
     await tx
       .update(questions)

@@ -1,34 +1,15 @@
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql, sum } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { publishedQuestionCounts, questions, savedQuestions, votes } from "~/db/schema";
+import { publishedQuestionCounts, questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
-import { rowColumns, toServed } from "~/domain/questions/library-pick.server";
-import {
-  type ListedQuestion,
-  type ListQuery,
-  PAGE_SIZE,
-  type QuestionPage,
-  type VoteDirection,
-} from "~/shared/community";
+import { listedColumns, toListed } from "~/domain/questions/cards.server";
+import { type ListedQuestion, type ListQuery, PAGE_SIZE, type QuestionPage } from "~/shared/community";
 
 const ORDER: Record<ListQuery["sort"], SQL[]> = {
   popular: [desc(questions.totalVotes), desc(questions.voteScore), desc(questions.createdAt), asc(questions.id)],
   trending: [desc(questions.voteScore), desc(questions.totalVotes), desc(questions.createdAt), asc(questions.id)],
   newest: [desc(questions.createdAt), asc(questions.id)],
 };
-
-/** Columns of a card plus what the viewer did with it (null viewer: no vote, not saved). */
-export function listedColumns(viewerId: string | null) {
-  return {
-    ...rowColumns,
-    userVote: viewerId
-      ? sql<VoteDirection | null>`(select ${votes.direction} from ${votes} where ${votes.questionId} = ${questions.id} and ${votes.userId} = ${viewerId})`
-      : sql<null>`null`,
-    saved: viewerId
-      ? sql<boolean>`exists (select 1 from ${savedQuestions} where ${savedQuestions.questionId} = ${questions.id} and ${savedQuestions.userId} = ${viewerId})`
-      : sql<boolean>`false`,
-  };
-}
 
 /** Published questions in the list, from the trigger-kept counts (no scan of the table). */
 async function publishedCount(db: Database, categoryId: string | null): Promise<number> {
@@ -85,11 +66,7 @@ export async function listQuestions(db: Database, query: ListQuery, viewerId: st
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(requested, pageCount);
   const rows = page === requested ? requestedRows : await pageRows(db, categoryId, query.sort, page, viewerId);
-  const items: ListedQuestion[] = rows.map(({ userVote, saved, ...row }) => ({
-    ...toServed(row, index),
-    userVote: userVote ?? null,
-    saved: Boolean(saved),
-  }));
+  const items = rows.map((row) => toListed(row, index));
   return { items, page, pageCount, total };
 }
 
@@ -108,9 +85,5 @@ export async function findQuestions(
     .where(ilike(questions.text, pattern))
     .orderBy(desc(questions.totalVotes), asc(questions.id))
     .limit(limit);
-  return rows.map(({ userVote, saved, ...row }) => ({
-    ...toServed(row, index),
-    userVote: userVote ?? null,
-    saved: Boolean(saved),
-  }));
+  return rows.map((row) => toListed(row, index));
 }

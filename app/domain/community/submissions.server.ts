@@ -4,8 +4,9 @@ import { questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
 import type { Submission } from "~/shared/community-schemas";
 import { normalizeQuestionText, stripSurroundingQuotes } from "~/shared/questions";
+import { failure, type Outcome } from "../errors";
 
-export type SubmitResult = { ok: true; id: string } | { ok: false; error: string };
+export type SubmitResult = Outcome<{ id: string }>;
 
 export const DUPLICATE_QUESTION = "This question is already in the library";
 
@@ -35,7 +36,7 @@ export async function submitQuestion(db: Database, authorId: string, submission:
     .onConflictDoNothing({ target: questions.normalizedText })
     .returning({ id: questions.id });
   const row = inserted[0];
-  return row ? { ok: true, id: row.id } : { ok: false, error: DUPLICATE_QUESTION };
+  return row ? { ok: true, id: row.id } : failure("DUPLICATE", DUPLICATE_QUESTION);
 }
 
 /** The author's own submissions, newest first, with their review status. */

@@ -4,7 +4,7 @@ import { questions, votes } from "~/db/schema";
 import type { VoteDirection, VoteTally } from "~/shared/community";
 
 /**
- * SPEC's toggle: no vote creates one, the same direction removes it, the
+ * Votes toggle: no vote creates one, the same direction removes it, the
  * opposite switches it. The question row is locked for the transaction, so
  * its counters move by exact deltas and always equal the votes table, however
  * many votes arrive at once.

@@ -4,7 +4,7 @@ import { normalizeQuestionText, QUESTION_TEXT_MAX, stripSurroundingQuotes } from
 export const ANSWER_MIN = 20;
 export const ANSWER_MAX = QUESTION_TEXT_MAX;
 
-/** How many of the last questions shown the AI sees, and must not repeat (SPEC section 9). */
+/** How many of the last questions shown the AI sees, and must not repeat. */
 export const PREVIOUS_QUESTIONS_CONSIDERED = 5;
 
 export type AnswerVerdict = { ok: true; question: string } | { ok: false; reason: string };

@@ -1,7 +1,7 @@
 import { APIConnectionError, APIUserAbortError } from "openai";
 import { GenerationError } from "./generator.server";
 
-/** SPEC section 8's texts for generation failures. */
+/** The user-facing texts for generation failures; clients show them as they are. */
 export const AI_ERROR_TEXT = {
   configuration: "API configuration error. Please check settings.",
   network: "Network error. Please check your connection and try again.",
@@ -70,7 +70,7 @@ function isNetworkFailure(error: unknown): boolean {
 }
 
 /**
- * Maps any provider failure to SPEC section 8's message, code and retryability:
+ * Maps any provider failure to a user-facing message, code and retryability:
  * - an API key problem (the message mentions "API key", or HTTP 401/403): configuration error, not retryable;
  * - an HTTP error response: the server's error message, else 'Failed to generate question', retryable from 500 up;
  * - a failure without a response (network, fetch, connection, timeout, abort): network error, retryable;

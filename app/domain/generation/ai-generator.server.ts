@@ -138,7 +138,7 @@ function retryDelay(error: unknown, n: number): number | null {
  * (DeepSeek by default). Each request has its own deadline covering the whole
  * answer; transient failures are retried with backoff; an answer that is not
  * one new question is asked for once more, more strictly. Every failure is a
- * GenerationError with SPEC section 8's text; the key is never part of one.
+ * GenerationError with a user-facing text; the key is never part of one.
  */
 export function createAiGenerator(options: AiGeneratorOptions): QuestionGenerator {
   const apiKey = options.apiKey?.trim() || undefined;

@@ -5,6 +5,7 @@ import type {
   QuestionStyle,
   QuestionType,
 } from "~/shared/questions";
+import { DomainError } from "../errors";
 
 /** What a question generator (the AI, or the offline composer) is asked for. */
 export type GenerationInput = {
@@ -24,18 +25,15 @@ export interface QuestionGenerator {
   readonly name: string;
   /** Resolves with one question text (no surrounding quotes), or rejects with a GenerationError. */
   generate(input: GenerationInput, signal?: AbortSignal): Promise<string>;
-  /** A cheap round trip proving the provider is reachable and the key works (SPEC: 1-token completion). */
+  /** A cheap round trip proving the provider is reachable and the key works, such as a 1-token completion. */
   check(): Promise<{ ok: boolean; error?: string }>;
 }
 
-/** A generation failure with SPEC section 8's code and retryability. */
-export class GenerationError extends Error {
+/** A generation failure with the generator contract's code and retryability. */
+export class GenerationError extends DomainError {
   override name = "GenerationError";
-  constructor(
-    message: string,
-    readonly code: GenerationErrorCode,
-    readonly retryable: boolean,
-  ) {
-    super(message);
+  declare readonly code: GenerationErrorCode;
+  constructor(message: string, code: GenerationErrorCode, retryable: boolean) {
+    super(code, message, retryable);
   }
 }

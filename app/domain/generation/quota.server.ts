@@ -5,7 +5,7 @@ import type { RemainingQuestions } from "~/shared/questions";
 
 /**
  * Quotas meter new AI generations only; the library is free and unlimited
- * for everyone (PRODUCT.md "The conflicting limits").
+ * for everyone, so a spent AI quota still leaves library questions.
  */
 export type Limit = number | "unlimited";
 

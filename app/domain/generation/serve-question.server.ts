@@ -7,6 +7,9 @@ import type {
   ServedQuestion,
 } from "~/shared/questions";
 import { typeForContext } from "~/shared/questions";
+import { recordEvent } from "../analytics/events.server";
+import type { Outcome } from "../errors";
+import { recordServed } from "../questions/history.server";
 import { pickClosestFromLibrary, pickFromLibrary } from "../questions/library-pick.server";
 import { saveGeneratedQuestion } from "../questions/save-generated.server";
 import { GenerationError, type GenerationInput, type QuestionGenerator } from "./generator.server";
@@ -26,30 +29,24 @@ export type GenerationDeps = {
   limits: QuotaLimits;
 };
 
-export type ServeResult =
-  | { ok: true; body: GenerateQuestionResponse }
-  | { ok: false; status: number; problem: GenerationProblem };
+export type ServeResult = Outcome<{ body: GenerateQuestionResponse }>;
 
 /** The longest a visitor waits for the AI before the library answers instead. */
 export const GENERATION_BUDGET_MS = 20_000;
 
-/** The last questions the AI is shown so it does not repeat them (SPEC section 9). */
+/** How many of the last questions the AI is shown, so it does not repeat them. */
 export const PREVIOUS_QUESTIONS_SENT = 5;
 
-const STATUS_BY_CODE: Record<GenerationProblem["code"], number> = {
-  API_KEY_MISSING: 503,
-  API_ERROR: 502,
-  NETWORK_ERROR: 504,
-  GENERATION_ERROR: 502,
-  INVALID_RESPONSE: 502,
-  QUOTA_EXCEEDED: 429,
-  INVALID_INPUT: 400,
-};
-
-function problemOf(error: unknown): GenerationProblem {
-  if (error instanceof GenerationError) return { error: error.message, code: error.code, retryable: error.retryable };
-  return { error: "Failed to generate question. Please try again.", code: "GENERATION_ERROR", retryable: true };
+function generationErrorOf(error: unknown): GenerationError {
+  if (error instanceof GenerationError) return error;
+  return new GenerationError("Failed to generate question. Please try again.", "GENERATION_ERROR", true);
 }
+
+const asProblem = (error: GenerationError): GenerationProblem => ({
+  error: error.message,
+  code: error.code,
+  retryable: error.retryable,
+});
 
 function quotaNotice(subject: QuotaSubject): string {
   return subject.kind === "anonymous"
@@ -58,12 +55,31 @@ function quotaNotice(subject: QuotaSubject): string {
 }
 
 /**
- * SPEC section 4, question generation: the library first (unseen, then
- * least recently seen), the AI when the library has nothing for the
- * combination or a fresh question is asked for. When the AI is out of quota
- * or fails, the closest library question is served with an honest notice.
+ * Serves a question to a visitor or member: the question itself, and for a
+ * member their history; every served question is counted for the admin
+ * charts, without making the caller wait for it.
  */
 export async function serveQuestion(
+  deps: GenerationDeps,
+  request: GenerateQuestionRequest,
+  subject: QuotaSubject,
+): Promise<ServeResult> {
+  const result = await chooseQuestion(deps, request, subject);
+  if (!result.ok) return result;
+  const userId = subject.kind === "account" ? subject.userId : null;
+  // A member's questions go into their history; a visitor's stay in their browser.
+  if (userId) await recordServed(deps.db, userId, result.body.id);
+  void recordEvent(deps.db, "generation", { userId, properties: { source: result.body.source } }).catch(() => {});
+  return result;
+}
+
+/**
+ * The library first (unseen, then least recently seen), the AI when the
+ * library has nothing for the combination or a fresh question is asked for.
+ * When the AI is out of quota or fails, the closest library question is
+ * served with an honest notice.
+ */
+async function chooseQuestion(
   deps: GenerationDeps,
   request: GenerateQuestionRequest,
   subject: QuotaSubject,
@@ -96,8 +112,8 @@ export async function serveQuestion(
   if (deps.metered) {
     const quota = await consumeAiGeneration(db, subject, deps.limits);
     if (!quota.allowed) {
-      const problem: GenerationProblem = { error: quotaNotice(subject), code: "QUOTA_EXCEEDED", retryable: false };
-      return (await fallback(problem.error, problem)) ?? { ok: false, status: 429, problem };
+      const error = new GenerationError(quotaNotice(subject), "QUOTA_EXCEEDED", false);
+      return (await fallback(error.message, asProblem(error))) ?? { ok: false, error };
     }
     left = quota.remaining;
   }
@@ -109,13 +125,11 @@ export async function serveQuestion(
     return { ok: true, body: { ...saved, remainingQuestions: left } };
   } catch (error) {
     if (deps.metered) await refundAiGeneration(db, subject, deps.limits);
-    const problem = problemOf(error);
-    const notice = `A new AI question could not be written just now (${problem.error}), so here is one from our library.`;
-    return (await fallback(notice, problem)) ?? { ok: false, status: STATUS_BY_CODE[problem.code], problem };
+    const failed = generationErrorOf(error);
+    const notice = `A new AI question could not be written just now (${failed.message}), so here is one from our library.`;
+    return (await fallback(notice, asProblem(failed))) ?? { ok: false, error: failed };
   }
 }
-
-export { STATUS_BY_CODE };
 
 /** The question a page shows before any script runs: always from the library, never a metered AI call. */
 export async function firstQuestion(

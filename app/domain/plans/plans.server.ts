@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { meetingPlans, questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
-import { pickClosestFromLibrary, rowColumns, toServed } from "~/domain/questions/library-pick.server";
+import { rowColumns, toServed } from "~/domain/questions/cards.server";
+import { pickClosestFromLibrary } from "~/domain/questions/library-pick.server";
 import { PLAN_MAX_QUESTIONS, PLAN_SLOTS, type PlanSlot, type PlanSuggestion } from "~/shared/plans";
 import type { EngagementLevel, QuestionStyle, ServedQuestion } from "~/shared/questions";
 

@@ -4,8 +4,8 @@ import { generationHistory, questions } from "~/db/schema";
 
 /**
  * Remembers that a signed-in user was served a question. One row per user
- * and question (SPEC: no duplicate per user); serving it again moves it to
- * the top of their history.
+ * and question, never a duplicate; serving it again moves it to the top of
+ * their history.
  */
 export async function recordServed(db: Database, userId: string, questionId: string, now = new Date()): Promise<void> {
   await db

@@ -4,8 +4,9 @@ import { generationHistory, hiddenQuestions, questions } from "~/db/schema";
 import { type CategoryIndex, categoryIndex } from "~/domain/categories.server";
 import { isUuid } from "~/shared/ids";
 import type { EngagementLevel, MeetingContext, QuestionStyle, QuestionType, ServedQuestion } from "~/shared/questions";
+import { rowColumns, toServed } from "./cards.server";
 
-/** Only well-formed UUIDs count as seen ids (SPEC section 4, step 1). */
+/** Only well-formed UUIDs count as seen ids; anything else the browser sends is dropped. */
 export function validSeenIds(ids: readonly string[]): string[] {
   return ids.filter(isUuid).map((id) => id.toLowerCase());
 }
@@ -17,45 +18,6 @@ export type LibraryFilter = {
   engagementLevel?: EngagementLevel;
   categorySlug?: string | null;
 };
-
-const rowColumns = {
-  id: questions.id,
-  question: questions.text,
-  type: questions.type,
-  meetingContext: questions.meetingContext,
-  questionStyle: questions.questionStyle,
-  engagementLevel: questions.engagementLevel,
-  categoryId: questions.categoryId,
-  source: questions.source,
-  authorId: questions.authorId,
-  voteScore: questions.voteScore,
-  totalVotes: questions.totalVotes,
-  createdAt: questions.createdAt,
-};
-
-export type QuestionRow = {
-  id: string;
-  question: string;
-  type: string;
-  meetingContext: string;
-  questionStyle: string;
-  engagementLevel: string;
-  categoryId: string | null;
-  source: string;
-  authorId: string | null;
-  voteScore: number;
-  totalVotes: number;
-  createdAt: Date;
-};
-
-/** A stored row as the card shows it; the columns hold only values the schema's checks allow. */
-export function toServed({ categoryId, ...row }: QuestionRow, index: CategoryIndex): ServedQuestion {
-  return {
-    ...(row as Omit<ServedQuestion, "categorySlug" | "createdAt">),
-    categorySlug: categoryId ? (index.slugById.get(categoryId) ?? null) : null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 function conditions(filter: LibraryFilter, index: CategoryIndex): SQL[] {
   const list: SQL[] = [eq(questions.status, "published")];
@@ -82,9 +44,9 @@ function randomMatches(db: Database, where: SQL[], limit: number) {
 }
 
 /**
- * SPEC section 4, question generation steps 1 and 2: a random library
- * question of the filter that the browser has not seen; when it has seen
- * them all, the one it saw longest ago. Null when nothing matches at all.
+ * The library's answer to a generator request: a random question of the
+ * filter that the browser has not seen; when it has seen them all, the one it
+ * saw longest ago. Null when nothing matches at all.
  * seenIds are oldest first.
  *
  * For a signed-in member (`userId`), questions they hid never come back,
@@ -118,7 +80,7 @@ export async function pickFromLibrary(
     const [firstTime] = await randomMatches(db, [...unseen, neverServed], 1);
     if (firstTime) return toServed(firstTime, index);
   }
-  // A random pick among all unseen matches: the same as SPEC's "random among up to 10", without its bias.
+  // A uniformly random pick among all unseen matches, not among only the first few, so none is favoured.
   const [fresh] = await randomMatches(db, unseen, 1);
   if (fresh) return toServed(fresh, index);
   if (seen.length === 0) return null;
@@ -151,5 +113,3 @@ export async function pickClosestFromLibrary(
   }
   return null;
 }
-
-export { rowColumns };

@@ -4,7 +4,7 @@ import { questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
 import { normalizeQuestionText, type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
 import type { GenerationInput } from "../generation/generator.server";
-import { rowColumns, toServed } from "./library-pick.server";
+import { rowColumns, toServed } from "./cards.server";
 
 /**
  * Stores a generated question as a public library question. A question that

@@ -26,7 +26,7 @@ export function categoryCounts(db: Database): Promise<CategoryCount[]> {
     .orderBy(categories.sortOrder);
 }
 
-/** Live counts of published questions, for pages that want real figures (PRODUCT.md "Honesty"). */
+/** Live counts of published questions, so pages show real figures, never made-up ones. */
 export async function libraryStats(db: Database): Promise<LibraryStats> {
   const published = eq(questions.status, "published");
   const count = sql<number>`count(*)::int`;

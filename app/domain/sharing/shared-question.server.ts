@@ -2,8 +2,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
-import { listedColumns } from "~/domain/community/list.server";
-import { toServed } from "~/domain/questions/library-pick.server";
+import { listedColumns, toListed } from "~/domain/questions/cards.server";
 import type { ListedQuestion } from "~/shared/community";
 
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
@@ -12,13 +11,9 @@ function selectRows(db: Database, viewerId: string | null) {
   return db.select(listedColumns(viewerId)).from(questions);
 }
 
-async function toListed(db: Database, rows: Row[]): Promise<ListedQuestion[]> {
+async function toCards(db: Database, rows: Row[]): Promise<ListedQuestion[]> {
   const index = await categoryIndex(db);
-  return rows.map(({ userVote, saved, ...row }) => ({
-    ...toServed(row, index),
-    userVote: userVote ?? null,
-    saved: Boolean(saved),
-  }));
+  return rows.map((row) => toListed(row, index));
 }
 
 /** A published question for its share page, as a card with the viewer's vote and save; null otherwise. */
@@ -28,7 +23,7 @@ export async function sharedQuestion(
   viewerId: string | null,
 ): Promise<ListedQuestion | null> {
   const rows = await selectRows(db, viewerId).where(and(eq(questions.id, id), sql`${questions.status} = 'published'`));
-  const [question] = await toListed(db, rows);
+  const [question] = await toCards(db, rows);
   return question ?? null;
 }
 
@@ -52,5 +47,5 @@ export async function relatedQuestions(
     )
     .orderBy(desc(questions.totalVotes), desc(questions.voteScore), desc(questions.createdAt))
     .limit(limit);
-  return toListed(db, rows);
+  return toCards(db, rows);
 }

@@ -4,15 +4,15 @@ import { z } from "zod";
 import { updateFullName } from "~/domain/accounts/profiles.server";
 import type { SignedInUser } from "~/domain/accounts/viewer.server";
 import { database, getAuth } from "~/services.server";
+import type { ProfileActionResult } from "~/shared/accounts";
 import {
   changePasswordSchema,
   emailOnlySchema,
   firstIssue,
   fullNameSchema,
-  type ProfileActionResult,
   totpCodeSchema,
-} from "~/shared/accounts";
-import { type AuthAnswer, authErrorMessage, callAuth, withCookies } from "~/web/auth-endpoint.server";
+} from "~/shared/accounts-schemas";
+import { type AuthAnswer, accounts, authErrorMessage, withCookies } from "~/web/accounts.server";
 
 /** What a profile form gets back: which section, and its outcome. */
 type Form = Record<string, FormDataEntryValue>;
@@ -38,7 +38,7 @@ const HANDLERS: Record<string, Handler> = {
   async password(request, _user, form) {
     const parsed = changePasswordSchema.safeParse(form);
     if (!parsed.success) return fail("password", firstIssue(parsed.error));
-    const answer = await callAuth(request, "/change-password", { ...parsed.data, revokeOtherSessions: true });
+    const answer = await accounts.changePassword(request, parsed.data);
     if (!answer.ok) return failed("password", answer, "Failed to change password");
     return ok("password", "Your password is changed. Every other device has been signed out.", answer);
   },
@@ -47,10 +47,7 @@ const HANDLERS: Record<string, Handler> = {
     const parsed = emailOnlySchema.safeParse({ email: form.newEmail });
     if (!parsed.success) return fail("email", firstIssue(parsed.error));
     if (parsed.data.email === user.email.toLowerCase()) return fail("email", "That is already your address.");
-    const answer = await callAuth(request, "/change-email", {
-      newEmail: parsed.data.email,
-      callbackURL: "/profile?notice=email-changed",
-    });
+    const answer = await accounts.changeEmail(request, parsed.data.email);
     if (!answer.ok) return failed("email", answer, "Failed to change email");
     return ok(
       "email",
@@ -61,7 +58,7 @@ const HANDLERS: Record<string, Handler> = {
   async "2fa-enable"(request, _user, form) {
     const parsed = passwordOnly.safeParse(form);
     if (!parsed.success) return fail("2fa", firstIssue(parsed.error));
-    const answer = await callAuth(request, "/two-factor/enable", { password: parsed.data.password });
+    const answer = await accounts.enableTwoFactor(request, parsed.data.password);
     const totpURI = answer.body?.totpURI;
     if (!answer.ok || typeof totpURI !== "string") return failed("2fa", answer, "Failed to start two-factor setup");
     const secret = new URL(totpURI).searchParams.get("secret") ?? "";
@@ -82,7 +79,7 @@ const HANDLERS: Record<string, Handler> = {
   async "2fa-verify"(request, _user, form) {
     const parsed = totpCodeSchema.safeParse(form);
     if (!parsed.success) return fail("2fa", firstIssue(parsed.error));
-    const answer = await callAuth(request, "/two-factor/verify-totp", { code: parsed.data.code });
+    const answer = await accounts.verifyTotp(request, parsed.data.code);
     if (!answer.ok) return failed("2fa", answer, "That code did not work. Please try again.");
     return ok("2fa", "Two-factor is on. From now on, signing in asks for a code from your app.", answer);
   },
@@ -90,7 +87,7 @@ const HANDLERS: Record<string, Handler> = {
   async "2fa-disable"(request, _user, form) {
     const parsed = passwordOnly.safeParse(form);
     if (!parsed.success) return fail("2fa", firstIssue(parsed.error));
-    const answer = await callAuth(request, "/two-factor/disable", { password: parsed.data.password });
+    const answer = await accounts.disableTwoFactor(request, parsed.data.password);
     if (!answer.ok) return failed("2fa", answer, "Failed to turn off two-factor");
     return ok("2fa", "Two-factor is off.", answer);
   },
@@ -102,7 +99,7 @@ const HANDLERS: Record<string, Handler> = {
     const sessions = await auth.api.listSessions({ headers: request.headers });
     const target = sessions.find((s) => s.id === sessionId && s.userId === user.id);
     if (!target) return fail("sessions", "That session has already ended.", 404);
-    const answer = await callAuth(request, "/revoke-session", { token: target.token });
+    const answer = await accounts.signOutDevice(request, target.token);
     if (!answer.ok) return failed("sessions", answer, "Failed to sign out that device");
     return ok("sessions", "That device is signed out.");
   },
@@ -118,7 +115,7 @@ const HANDLERS: Record<string, Handler> = {
     const hasPassword = form.hasPassword === "true";
     const password = String(form.password ?? "");
     if (hasPassword && !password) return fail("delete", "Please enter your password");
-    const answer = await callAuth(request, "/delete-user", hasPassword ? { password } : {});
+    const answer = await accounts.deleteAccount(request, hasPassword ? password : undefined);
     if (!answer.ok) return failed("delete", answer, "Failed to delete your account");
     throw redirect("/sign-in?notice=accountDeleted", { headers: withCookies(answer) });
   },

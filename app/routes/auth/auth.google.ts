@@ -2,19 +2,14 @@ import { redirect } from "react-router";
 import { GOOGLE_PROVIDER_ID } from "~/domain/accounts/auth.server";
 import { logger } from "~/logger.server";
 import { safeRedirectPath } from "~/shared/accounts";
-import { callAuth, withCookies } from "~/web/auth-endpoint.server";
+import { accounts, withCookies } from "~/web/accounts.server";
 import type { Route } from "./+types/auth.google";
 
 /** POST /auth/google: asks better-auth for Google's authorization URL and sends the browser there. */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const next = safeRedirectPath(form.get("redirectTo"));
-  const answer = await callAuth(request, "/sign-in/social", {
-    provider: GOOGLE_PROVIDER_ID,
-    callbackURL: `/auth/callback?next=${encodeURIComponent(next)}`,
-    newUserCallbackURL: `/auth/callback?next=${encodeURIComponent(next)}`,
-    errorCallbackURL: "/sign-in?error=google",
-  });
+  const answer = await accounts.signInWithGoogle(request, { providerId: GOOGLE_PROVIDER_ID, next });
   const url = answer.body?.url;
   // SPEC: Google problems end silently on the sign-in page.
   if (!answer.ok || typeof url !== "string") {

@@ -5,8 +5,9 @@ import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
 import { KeyRound } from "~/components/icons";
 import { seo } from "~/lib/seo";
-import { firstIssue, MIN_PASSWORD_LENGTH, newPasswordSchema } from "~/shared/accounts";
-import { authErrorMessage, callAuth } from "~/web/auth-endpoint.server";
+import { MIN_PASSWORD_LENGTH } from "~/shared/accounts";
+import { firstIssue, newPasswordSchema } from "~/shared/accounts-schemas";
+import { accounts, authErrorMessage } from "~/web/accounts.server";
 import type { Route } from "./+types/reset-password";
 
 const EXPIRED =
@@ -26,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!token) return data({ error: EXPIRED }, { status: 400 });
   const parsed = newPasswordSchema.safeParse(form);
   if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });
-  const answer = await callAuth(request, "/reset-password", { newPassword: parsed.data.password, token });
+  const answer = await accounts.resetPassword(request, { newPassword: parsed.data.password, token });
   if (answer.body?.code === "INVALID_TOKEN") return data({ error: EXPIRED }, { status: 400 });
   if (!answer.ok)
     return data({ error: authErrorMessage(answer, "Failed to reset password") }, { status: answer.status });

@@ -5,8 +5,9 @@ import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
 import { ShieldCheck } from "~/components/icons";
 import { seo } from "~/lib/seo";
-import { backupCodeSchema, firstIssue, safeRedirectPath, totpCodeSchema } from "~/shared/accounts";
-import { authErrorMessage, callAuth, withCookies } from "~/web/auth-endpoint.server";
+import { safeRedirectPath } from "~/shared/accounts";
+import { backupCodeSchema, firstIssue, totpCodeSchema } from "~/shared/accounts-schemas";
+import { accounts, authErrorMessage, withCookies } from "~/web/accounts.server";
 import { requireSignedOut } from "~/web/session.server";
 import type { Route } from "./+types/sign-in.two-factor";
 
@@ -29,9 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   const backup = form.intent === "backup";
   const parsed = (backup ? backupCodeSchema : totpCodeSchema).safeParse(form);
   if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });
-  const answer = await callAuth(request, backup ? "/two-factor/verify-backup-code" : "/two-factor/verify-totp", {
-    code: parsed.data.code,
-  });
+  const answer = await (backup ? accounts.verifyBackupCode : accounts.verifyTotp)(request, parsed.data.code);
   if (answer.ok) throw redirect(safeRedirectPath(form.redirectTo), { headers: withCookies(answer) });
   if (answer.body?.code === "INVALID_TWO_FACTOR_COOKIE") {
     return data({ error: "This sign-in has expired. Please sign in again." }, { status: 401 });

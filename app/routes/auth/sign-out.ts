@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { callAuth, withCookies } from "~/web/auth-endpoint.server";
+import { accounts, withCookies } from "~/web/accounts.server";
 import type { Route } from "./+types/sign-out";
 
 /**
@@ -10,8 +10,8 @@ import type { Route } from "./+types/sign-out";
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const everywhere = form.get("scope") === "everywhere";
-  if (everywhere) await callAuth(request, "/revoke-sessions", {});
-  const answer = await callAuth(request, "/sign-out", {});
+  if (everywhere) await accounts.signOutEverywhere(request);
+  const answer = await accounts.signOut(request);
   return redirect("/sign-in?notice=signedOut", { headers: withCookies(answer) });
 }
 

@@ -7,8 +7,9 @@ import { TextField } from "~/components/forms/TextField";
 import { Crown } from "~/components/icons";
 import { config } from "~/config.server";
 import { seo } from "~/lib/seo";
-import { firstIssue, MIN_PASSWORD_LENGTH, safeRedirectPath, signUpSchema } from "~/shared/accounts";
-import { authErrorMessage, callAuth } from "~/web/auth-endpoint.server";
+import { MIN_PASSWORD_LENGTH, safeRedirectPath } from "~/shared/accounts";
+import { firstIssue, signUpSchema } from "~/shared/accounts-schemas";
+import { accounts, authErrorMessage } from "~/web/accounts.server";
 import { requireSignedOut } from "~/web/session.server";
 import type { Route } from "./+types/sign-up";
 
@@ -30,12 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = signUpSchema.safeParse(form);
   if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });
   const { fullName, email, password } = parsed.data;
-  const answer = await callAuth(request, "/sign-up/email", {
-    name: fullName,
-    email,
-    password,
-    callbackURL: "/verify-email?status=verified",
-  });
+  const answer = await accounts.signUp(request, { name: fullName, email, password });
   // A taken address answers like a new one (its owner gets a mail instead), so nothing leaks here.
   if (!answer.ok)
     return data({ error: authErrorMessage(answer, "Failed to create account") }, { status: answer.status });

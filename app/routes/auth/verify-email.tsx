@@ -5,8 +5,8 @@ import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
 import { MailCheck } from "~/components/icons";
 import { seo } from "~/lib/seo";
-import { emailOnlySchema } from "~/shared/accounts";
-import { authErrorMessage, callAuth } from "~/web/auth-endpoint.server";
+import { emailOnlySchema } from "~/shared/accounts-schemas";
+import { accounts, authErrorMessage } from "~/web/accounts.server";
 import type { Route } from "./+types/verify-email";
 
 const ICON = <MailCheck className="h-8 w-8 text-brand-700" aria-hidden="true" />;
@@ -24,10 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ error: "You must provide either an email or phone number and a type" }, { status: 400 });
   }
-  const answer = await callAuth(request, "/send-verification-email", {
-    email: parsed.data.email,
-    callbackURL: "/verify-email?status=verified",
-  });
+  const answer = await accounts.sendVerificationEmail(request, parsed.data.email);
   if (answer.status === 429) return data({ error: authErrorMessage(answer, "") }, { status: 429 });
   // Same answer for every address: this form must not tell who has an account.
   return { success: "A new verification link is on its way if that address is waiting for one." };

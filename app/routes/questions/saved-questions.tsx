@@ -1,7 +1,8 @@
 import { Link, useFetcher } from "react-router";
 import { Bookmark, BookmarkX, Check, Copy, Download, Printer } from "~/components/icons";
 import { TypeBadge } from "~/components/questions/badges";
-import { listSaved, type SavedQuestion, unsaveQuestion } from "~/domain/community/saves.server";
+import { listSaved, type SavedQuestion } from "~/domain/community/saves.server";
+import { unsaveQuestion } from "~/domain/questions/marks.server";
 import { seo } from "~/lib/seo";
 import { useCopy } from "~/lib/use-copy";
 import { database } from "~/services.server";

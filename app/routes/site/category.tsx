@@ -3,15 +3,16 @@ import { PopularList } from "~/components/community/PopularList";
 import { SubmitQuestionForm } from "~/components/community/SubmitQuestionForm";
 import { FaqList } from "~/components/content/FaqList";
 import { QuestionGenerator } from "~/components/generator/QuestionGenerator";
-import { CATEGORY_GUIDES } from "~/content/guides.server";
 import { listQuestions } from "~/domain/community/list.server";
 import { submitQuestion } from "~/domain/community/submissions.server";
+import { categoryGuide } from "~/domain/content/guides.server";
 import { absoluteUrl, breadcrumbs, faqPage, seo, siteFrom } from "~/lib/seo";
 import { useViewer } from "~/lib/use-viewer";
 import { database } from "~/services.server";
 import { type CategorySlug, findCategory } from "~/shared/categories";
 import { listQuerySchema, submissionSchema } from "~/shared/community-schemas";
 import { generatorPageData } from "~/web/generator-page.server";
+import { statusOf } from "~/web/http.server";
 import { existingQuotaSubject } from "~/web/quota-subject.server";
 import { getUser, requireUser } from "~/web/session.server";
 import type { Route } from "./+types/category";
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     generatorPageData(await existingQuotaSubject(request), category.slug),
     listQuestions(db, query, user?.id ?? null),
   ]);
-  return { category, guide: CATEGORY_GUIDES[category.slug], query, questionsPage, ...generator };
+  return { category, guide: categoryGuide(category.slug), query, questionsPage, ...generator };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -47,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: parsed.error.issues[0]?.message ?? "Please check the form" }, { status: 400 });
   const { db } = await database();
   const result = await submitQuestion(db, user.id, parsed.data);
-  if (!result.ok) return data({ error: result.error }, { status: 409 });
+  if (!result.ok) return data({ error: result.error.message }, { status: statusOf(result.error) });
   return { success: "Thank you! Your question waits for a quick review; you can follow it on your profile." };
 }
 

@@ -13,8 +13,8 @@ import {
   Sparkles,
   Users,
 } from "~/components/icons";
-import { HOME_FAQ } from "~/content/guides.server";
 import { listQuestions } from "~/domain/community/list.server";
+import { homeFaq } from "~/domain/content/guides.server";
 import { categoryCounts } from "~/domain/questions/stats.server";
 import { absoluteUrl, faqPage, seo, siteFrom } from "~/lib/seo";
 import { useViewer } from "~/lib/use-viewer";
@@ -47,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...generator,
     query,
     questionsPage,
-    faq: HOME_FAQ,
+    faq: homeFaq(),
   };
 }
 

@@ -1,8 +1,12 @@
-import { Link } from "react-router";
-import { ContentPage } from "~/components/ContentPage";
+import { MarkdownPage } from "~/components/content/MarkdownPage";
 import { Check, Minus } from "~/components/icons";
+import { findPage } from "~/domain/content/pages.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/pricing";
+
+export function loader() {
+  return { page: findPage("pricing") };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -40,12 +44,9 @@ function Cell({ value }: { value: string | boolean }) {
   );
 }
 
-export default function Pricing() {
+export default function Pricing({ loaderData }: Route.ComponentProps) {
   return (
-    <ContentPage
-      title="Pricing"
-      lead="CircleUp is free to use. A free account adds saving, voting and more AI questions; Premium removes the AI limit."
-    >
+    <MarkdownPage page={loaderData.page}>
       <div className="overflow-hidden rounded-2xl border border-line bg-white">
         <table className="table-fixed text-xs sm:text-sm">
           <caption className="px-4 pt-4 text-left font-semibold text-ink">What each plan includes</caption>
@@ -79,25 +80,6 @@ export default function Pricing() {
           </tbody>
         </table>
       </div>
-
-      <h2>Free account</h2>
-      <p>
-        Everything you need to run better meetings every week, at no cost.{" "}
-        <Link to="/sign-up">Create a free account</Link> in a minute; we only ask for your name and e-mail address.
-      </p>
-
-      <h2>Premium</h2>
-      <p>
-        Premium is for facilitators who generate many new questions, such as trainers and agile coaches running several
-        sessions a day. There is no online payment yet: Premium is granted by the CircleUp team on request.{" "}
-        <Link to="/contact">Contact us</Link> to ask for it, and tell us how you use CircleUp.
-      </p>
-
-      <h2>What stays free</h2>
-      <p>
-        Library questions, the generator's options, the category pages and the articles are free for everyone and will
-        stay that way.
-      </p>
-    </ContentPage>
+    </MarkdownPage>
   );
 }

@@ -1,7 +1,7 @@
 import { moderateQuestion } from "~/domain/admin/questions.server";
 import { database } from "~/services.server";
 import { moderationSchema } from "~/shared/community-schemas";
-import { methodNotAllowed, parseJsonBody, problem, questionIdParam } from "~/web/http.server";
+import { domainProblem, methodNotAllowed, parseJsonBody, problem, questionIdParam } from "~/web/http.server";
 import { requireAdminApi } from "~/web/session.server";
 import type { Route } from "./+types/admin.questions.moderate";
 
@@ -14,7 +14,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.response;
   const { db } = await database();
   const result = await moderateQuestion(db, admin.id, questionId, parsed.data.decision, parsed.data.reason);
-  if (!result.ok) return problem(result.status, result.error, "NOT_FOUND");
+  if (!result.ok) return domainProblem(result.error);
   return Response.json({ id: questionId, status: parsed.data.decision === "approve" ? "published" : "rejected" });
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { changeAccess } from "~/domain/admin/access.server";
 import { database } from "~/services.server";
 import { PLANS } from "~/shared/accounts";
-import { methodNotAllowed, parseJsonBody, problem } from "~/web/http.server";
+import { domainProblem, methodNotAllowed, parseJsonBody, problem } from "~/web/http.server";
 import { requireAdminApi } from "~/web/session.server";
 import type { Route } from "./+types/admin.users";
 
@@ -19,7 +19,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.response;
   const { db } = await database();
   const result = await changeAccess(db, admin.id, params.userId, parsed.data);
-  if (!result.ok) return problem(result.status, result.error, result.code);
+  if (!result.ok) return domainProblem(result.error);
   const { userId, fullName, email, plan, isAdmin } = result.profile;
   return Response.json({ user: { id: userId, fullName, email, plan, isAdmin } });
 }

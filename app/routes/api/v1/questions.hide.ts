@@ -1,7 +1,6 @@
-import { hideQuestion, unhideQuestion } from "~/domain/questions/hidden.server";
 import { questionMarkRoute } from "~/web/question-mark-route.server";
 
 /** PUT hides a question from the member's generator ("don't show this again"), DELETE shows it again; both answer {hidden}. */
-const route = questionMarkRoute("hidden", hideQuestion, unhideQuestion);
+const route = questionMarkRoute("hidden");
 export const action = route.action;
 export const loader = route.loader;

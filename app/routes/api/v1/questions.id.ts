@@ -1,7 +1,7 @@
 import { deleteQuestion, editQuestion } from "~/domain/admin/questions.server";
 import { database } from "~/services.server";
 import { adminEditSchema } from "~/shared/community-schemas";
-import { methodNotAllowed, parseJsonBody, problem, questionIdParam } from "~/web/http.server";
+import { domainProblem, methodNotAllowed, parseJsonBody, problem, questionIdParam } from "~/web/http.server";
 import { requireAdminApi } from "~/web/session.server";
 import type { Route } from "./+types/questions.id";
 
@@ -16,13 +16,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { db } = await database();
   if (request.method === "DELETE") {
     const result = await deleteQuestion(db, admin.id, questionId);
-    return result.ok ? new Response(null, { status: 204 }) : problem(result.status, result.error, "NOT_FOUND");
+    return result.ok ? new Response(null, { status: 204 }) : domainProblem(result.error);
   }
   const parsed = await parseJsonBody(request, adminEditSchema);
   if (!parsed.ok) return parsed.response;
   const text = parsed.data.updates.question;
   const result = await editQuestion(db, admin.id, questionId, text);
-  if (!result.ok) return problem(result.status, result.error, result.status === 404 ? "NOT_FOUND" : "DUPLICATE");
+  if (!result.ok) return domainProblem(result.error);
   return Response.json({ id: questionId, question: text });
 }
 

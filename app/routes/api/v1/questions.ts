@@ -2,7 +2,7 @@ import { listQuestions } from "~/domain/community/list.server";
 import { submitQuestion } from "~/domain/community/submissions.server";
 import { database } from "~/services.server";
 import { listQuerySchema, submissionSchema } from "~/shared/community-schemas";
-import { methodNotAllowed, parseJsonBody, problem } from "~/web/http.server";
+import { domainProblem, methodNotAllowed, parseJsonBody, problem } from "~/web/http.server";
 import { getUser, requireUserApi } from "~/web/session.server";
 import type { Route } from "./+types/questions";
 
@@ -25,6 +25,6 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.response;
   const { db } = await database();
   const result = await submitQuestion(db, user.id, parsed.data);
-  if (!result.ok) return problem(409, result.error, "DUPLICATE");
+  if (!result.ok) return domainProblem(result.error);
   return Response.json({ id: result.id, status: "pending" }, { status: 201 });
 }

@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import { Check, Sparkles } from "~/components/icons";
+
+const BENEFITS = [
+  "Save the questions that worked for your team",
+  "Vote to lift the best questions for everyone",
+  "25 new AI questions a day, and the whole library",
+  "Your history on every device",
+];
+
+/** Beside the sign-in form: what an account gives, and the way to a free one. */
+export function SignInAside({ signUpHref }: { signUpHref: string }) {
+  return (
+    <>
+      <section className="rounded-3xl bg-brand-50 p-6" aria-labelledby="benefits-title">
+        <h2 id="benefits-title" className="font-serif text-xl font-semibold text-ink">
+          With your account
+        </h2>
+        <ul className="mt-4 space-y-3">
+          {BENEFITS.map((b) => (
+            <li key={b} className="flex gap-2.5 text-ink">
+              <Check className="mt-1 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
+              {b}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="rounded-3xl border border-line bg-white p-6" aria-labelledby="promo-title">
+        <h2 id="promo-title" className="flex items-center gap-2 font-semibold text-ink">
+          <Sparkles className="h-4 w-4 text-accent-600" aria-hidden="true" />
+          New here? Accounts are free.
+        </h2>
+        <p className="mt-2 text-sm text-ink-muted">
+          Anonymous visitors get 10 new AI questions per session; a free account gets 25 every day, plus saves and
+          votes.
+        </p>
+        <Link
+          to={signUpHref}
+          className="mt-4 inline-flex rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Create a free account
+        </Link>
+      </section>
+    </>
+  );
+}
