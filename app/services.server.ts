@@ -13,6 +13,7 @@ import { createMailer } from "~/domain/email/mailer.server";
 import { createEmailSender, type EmailSender } from "~/domain/email/send.server";
 import type { EmailContent } from "~/domain/email/templates";
 import { type ActiveGenerator, createActiveGenerator } from "~/domain/generation/active-generator.server";
+import { cleanUpComposedQuestions } from "~/domain/questions/composed-cleanup.server";
 import { importLibrary } from "~/domain/questions/library.server";
 import { logger } from "~/logger.server";
 
@@ -35,7 +36,11 @@ export function database(): Promise<DatabaseHandle> {
     await handle.migrate();
     await seedCategories(handle.db);
     const library = await importLibrary(handle.db);
-    logger.info({ engine: handle.engine, library, ms: Math.round(performance.now() - started) }, "database ready");
+    const composed = await cleanUpComposedQuestions(handle.db);
+    logger.info(
+      { engine: handle.engine, library, composed, ms: Math.round(performance.now() - started) },
+      "database ready",
+    );
     return handle;
   })();
   return opening;

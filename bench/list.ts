@@ -1,10 +1,10 @@
 /**
  * npm run bench:list — GET /api/v1/questions through HTTP on PostgreSQL with
  * 100,000 questions and 1,000,000 votes, beside the original's way of doing
- * it in the same run: a view that aggregates the votes table on every
- * request, a count over it, then 500 sorted rows of which the page shows 25
- * (SPEC section 4, "all_questions_with_votes"). Goal (issue 6): p50 under
- * 10 ms and at least 20x the original's throughput.
+ * it in the same run: a view (`all_questions_with_votes`) that aggregates the
+ * votes table on every request, a count over it, then 500 sorted rows of which
+ * the page shows 25. Goal (issue 6): p50 under 10 ms and at least 20x the
+ * original's throughput.
  */
 import http from "node:http";
 import type autocannon from "autocannon";

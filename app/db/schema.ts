@@ -15,7 +15,9 @@ import {
 
 /**
  * The database schema. Migrations in ./drizzle are generated from this file
- * by `npm run db:generate`; never edit a generated migration by hand.
+ * by `npm run db:generate`; what drizzle-kit cannot express (a trigger, a
+ * data backfill) is appended below the generated statements of the same
+ * migration, never changed in a migration that has shipped.
  */
 
 export const categories = pgTable("categories", {
@@ -42,6 +44,11 @@ export const questions = pgTable(
     meetingContext: text("meeting_context").notNull(),
     questionStyle: text("question_style").notNull(),
     engagementLevel: text("engagement_level").notNull(),
+    /** How it is asked: an open question, would-you-rather, a scale... (shared/questions.ts QUESTION_FORMATS). */
+    format: text("format").notNull().default("open"),
+    /** Ready answers for picks and scales, in the order the text names them. */
+    answers: text("answers").array(),
+    /** The category it was written for; question_categories holds every category it fits. */
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
     source: text("source").notNull(),
     status: text("status").notNull().default("published"),
@@ -93,8 +100,31 @@ export const questions = pgTable(
       .where(sql`status = 'published'`),
     index("questions_author_idx").on(t.authorId),
     check("questions_type_check", sql`${t.type} in ('check-in', 'energizer', 'check-out')`),
-    check("questions_source_check", sql`${t.source} in ('curated', 'ai_generated', 'user_submitted')`),
-    check("questions_status_check", sql`${t.status} in ('published', 'pending', 'rejected')`),
+    // "composed": written by the retired template composer, kept only where members voted, saved or planned it.
+    check("questions_source_check", sql`${t.source} in ('curated', 'ai_generated', 'user_submitted', 'composed')`),
+    // "retired": a curated question the library no longer holds, kept for the members who saved or voted on it.
+    check("questions_status_check", sql`${t.status} in ('published', 'pending', 'rejected', 'retired')`),
+    check(
+      "questions_format_check",
+      sql`${t.format} in ('open', 'one-word', 'would-you-rather', 'pick-one', 'scale', 'high-low', 'chain', 'show-and-tell')`,
+    ),
+  ],
+);
+
+/** Every category a question fits: the one it was written for and any other where it genuinely belongs. */
+export const questionCategories = pgTable(
+  "question_categories",
+  {
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.categoryId] }),
+    index("question_categories_category_idx").on(t.categoryId),
   ],
 );
 

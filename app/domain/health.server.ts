@@ -14,8 +14,10 @@ export type HealthReport = {
 const AI_CHECK_TTL_MS = 60_000;
 let cachedAi: { at: number; generator: QuestionGenerator; health: AiHealth } | undefined;
 
-async function checkAi(ai: { provider: string; generator: QuestionGenerator }): Promise<AiHealth> {
-  if (ai.provider === "offline") return { provider: "offline", status: "offline" };
+type ActiveAi = { provider: string; generator: QuestionGenerator | null };
+
+async function checkAi(ai: ActiveAi): Promise<AiHealth> {
+  if (!ai.generator) return { provider: "offline", status: "offline" };
   if (cachedAi && cachedAi.generator === ai.generator && Date.now() - cachedAi.at < AI_CHECK_TTL_MS) {
     return cachedAi.health;
   }
@@ -35,10 +37,7 @@ async function checkAi(ai: { provider: string; generator: QuestionGenerator }): 
  * 1-token check. Only the database decides the status: without AI the
  * library still serves. The report never carries driver details.
  */
-export async function checkHealth(
-  handle: DatabaseHandle,
-  ai: { provider: string; generator: QuestionGenerator },
-): Promise<HealthReport> {
+export async function checkHealth(handle: DatabaseHandle, ai: ActiveAi): Promise<HealthReport> {
   const started = performance.now();
   const [up, aiHealth] = await Promise.all([
     handle.ping().then(

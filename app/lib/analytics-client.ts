@@ -20,7 +20,8 @@ export function sendClientEvent(event: ClientEvent): void {
 /** The page's name: the id of its route ("home", "category-remote-teams", "articles.$slug"). */
 export function usePageName(): string {
   const matches = useMatches();
-  return (matches.at(-1)?.id ?? "unknown").replace(/^routes\//, "");
+  // Route ids carry their area folder ("routes/site/about"); a page's name is the module's own ("about").
+  return (matches.at(-1)?.id ?? "unknown").replace(/^routes\/(?:[a-z0-9-]+\/)?/, "");
 }
 
 /** Records a page view for every page the visitor opens, once they have accepted the cookie banner. */

@@ -77,7 +77,8 @@ export const OFFERED_CHOICES: readonly QuestionChoice[] = MEETING_CONTEXT_VALUES
   ),
 );
 
-export const QUESTION_SOURCES = ["curated", "ai_generated", "user_submitted"] as const;
+/** "composed": written by the retired template composer; kept only where members voted, saved or planned it. */
+export const QUESTION_SOURCES = ["curated", "ai_generated", "user_submitted", "composed"] as const;
 export type QuestionSource = (typeof QUESTION_SOURCES)[number];
 
 /** The type follows the meeting context: check-out and energizer are their own types, the rest are check-ins. */
@@ -146,4 +147,6 @@ export type GenerateQuestionResponse = ServedQuestion & {
   notice?: string;
   /** The AI failure behind a notice: the text, code and retryability the request would otherwise have failed with. */
   aiError?: GenerationProblem;
+  /** Set when every question of the exact choice was seen and this one comes from a nearby choice: a few calm words. */
+  widened?: string;
 };

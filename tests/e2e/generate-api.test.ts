@@ -54,15 +54,27 @@ describe("POST /api/v1/generate-question", () => {
     }
   });
 
-  it("composes a new question offline when asked for a fresh one, never one of the previous five", async () => {
-    const previous: string[] = [];
+  it("says plainly that AI is not configured when asked for a fresh one, serves unseen library questions and stores nothing", async () => {
+    const stats = async () => (await (await fetch(`${baseUrl}/api/v1/stats`)).json()).questions.total as number;
+    const before = await stats();
+    const seenIds: string[] = [];
     for (let i = 0; i < 8; i++) {
-      const response = await post("/api/v1/generate-question", { ...valid, fresh: true, previousQuestions: previous });
+      const response = await post("/api/v1/generate-question", { ...valid, fresh: true, seenIds });
       const body = await response.json();
-      expect(body.source).toBe("ai_generated");
-      expect(previous.slice(-5)).not.toContain(body.question);
-      previous.push(body.question);
+      expect(response.status).toBe(200);
+      expect(body.source).toBe("curated");
+      expect(body.notice).toMatch(/^AI is not configured on this server/);
+      expect(seenIds).not.toContain(body.id);
+      seenIds.push(body.id);
     }
+    expect(await stats()).toBe(before);
+  });
+
+  it("serves a deep energizer request at standard depth: there is no deep energizer", async () => {
+    const body = await (
+      await post("/api/v1/generate-question", { ...valid, meetingContext: "energizer", engagementLevel: "deep" })
+    ).json();
+    expect(body).toMatchObject({ type: "energizer", meetingContext: "energizer", engagementLevel: "standard" });
   });
 
   it.each([

@@ -7,7 +7,6 @@ import { type DatabaseHandle, type DatabaseOptions, openDatabase } from "~/db/da
 import { categories } from "~/db/schema";
 import { seedCategories } from "~/db/seed.server";
 import { listCategories } from "~/domain/categories.server";
-import { createOfflineGenerator } from "~/domain/generation/offline-generator.server";
 import { checkHealth } from "~/domain/health.server";
 import { CATEGORIES } from "~/shared/categories";
 import { freePort } from "../support/ports";
@@ -91,7 +90,7 @@ describe.each(engines)("database on $engine", ({ engine, options }) => {
   });
 
   it.skipIf(skip)("reports healthy while the database answers, unavailable once it is gone", async () => {
-    const ai = { provider: "offline", generator: createOfflineGenerator() };
+    const ai = { provider: "offline", generator: null };
     const up = await checkHealth(handle, ai);
     expect(up).toMatchObject({ status: "ok", database: { status: "up", engine }, ai: { provider: "offline" } });
 
@@ -109,7 +108,7 @@ describe.skipIf(!postgresUrl)("a PostgreSQL server that cannot be reached", () =
       databaseUrl: `postgres://someone:secret@127.0.0.1:${port}/nothing`,
       dataDir: os.tmpdir(),
     });
-    const report = await checkHealth(handle, { provider: "offline", generator: createOfflineGenerator() });
+    const report = await checkHealth(handle, { provider: "offline", generator: null });
     await handle.close();
     expect(report.status).toBe("unavailable");
     expect(JSON.stringify(report)).not.toMatch(/secret|someone|127\.0\.0\.1/);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
 import { questions, users } from "~/db/schema";
-import { createOfflineGenerator } from "~/domain/generation/offline-generator.server";
 import type { QuotaLimits, QuotaSubject } from "~/domain/generation/quota.server";
 import { serveQuestion } from "~/domain/generation/serve-question.server";
 import { recordServed } from "~/domain/questions/history.server";
@@ -57,7 +56,7 @@ describe.each(testEngines())("per-member freshness on $engine", ({ engine, avail
 
   const serve = (seenIds: string[], subject: QuotaSubject = member) =>
     serveQuestion(
-      { db: handle.db, generator: createOfflineGenerator(), metered: false, limits: UNLIMITED },
+      { db: handle.db, generator: null, metered: false, limits: UNLIMITED },
       generateQuestionRequestSchema.parse({ ...CELL, seenIds }),
       subject,
     );

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/database.server";
 import { aiUsage, questions } from "~/db/schema";
 import type { GenerationInput, QuestionGenerator } from "~/domain/generation/generator.server";
-import { createOfflineGenerator } from "~/domain/generation/offline-generator.server";
 import {
   consumeAiGeneration,
   type QuotaLimits,
@@ -44,17 +43,20 @@ const request = (overrides: Partial<GenerateQuestionRequest> = {}): GenerateQues
     ...overrides,
   });
 
-/** The real offline composer, recording what it was asked: the AI path without a network. */
+/**
+ * A stand-in for the AI provider that records what it was asked and answers
+ * a new question each time; the provider itself is tested against a real
+ * OpenAI-protocol server in ai-generator.test.ts.
+ */
 function recordingGenerator(): QuestionGenerator & { inputs: GenerationInput[] } {
-  const offline = createOfflineGenerator();
   const inputs: GenerationInput[] = [];
   return {
-    name: "offline",
+    name: "recording",
     inputs,
-    check: offline.check,
-    generate: (input) => {
+    check: async () => ({ ok: true }),
+    generate: async (input) => {
       inputs.push(input);
-      return offline.generate(input);
+      return `Which small habit would make the next ${inputs.length + 1} days of ${input.meetingContext} work easier?`;
     },
   };
 }

@@ -13,8 +13,10 @@ import type { VoteDirection } from "~/shared/community";
 import {
   ENGAGEMENT_LEVELS,
   type EngagementLevel,
+  isOfferedChoice,
   MEETING_CONTEXTS,
   type MeetingContext,
+  offeredEngagement,
   QUESTION_STYLES,
   type QuestionStyle,
   type RemainingQuestions,
@@ -66,6 +68,7 @@ export function QuestionGenerator({ initialQuestion, categorySlug = null, viewer
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [widened, setWidened] = useState<string | null>(null);
   const [remaining, setRemaining] = useState(remainingQuestions);
   const [prompt, setPrompt] = useState<{ trigger: PromptTrigger; variant: "compact" | "full" } | null>(null);
   const inFlight = useRef(false);
@@ -129,10 +132,13 @@ export function QuestionGenerator({ initialQuestion, categorySlug = null, viewer
       setError(outcome.problem.error);
       return;
     }
-    const { remainingQuestions: left, notice: note, aiError: _aiError, ...served } = outcome.body;
-    show(served);
+    const { remainingQuestions: left, notice: note, aiError: _aiError, widened: nearby, ...served } = outcome.body;
+    // The host's choice stays as it is, even when this question comes from a nearby one.
+    setQuestion(served);
+    setVotes(votesOf(served));
     setRemaining(left);
     setNotice(note ?? null);
+    setWidened(nearby ?? null);
     rememberQuestion(served);
     window.dispatchEvent(
       new CustomEvent(NEW_QUESTION_EVENT, {
@@ -193,6 +199,11 @@ export function QuestionGenerator({ initialQuestion, categorySlug = null, viewer
           </div>
         </div>
       )}
+      {widened && !notice && !error && (
+        <p role="status" className="px-1 text-sm text-ink-muted" data-testid="widened-note">
+          {widened}
+        </p>
+      )}
       {notice && !error && (
         <p role="status" className="flex gap-2 rounded-2xl bg-sand p-3 text-sm text-ink">
           <Info className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
@@ -230,7 +241,13 @@ export function QuestionGenerator({ initialQuestion, categorySlug = null, viewer
             name="meetingContext"
             options={MEETING_CONTEXTS}
             value={settings.meetingContext}
-            onChange={(meetingContext) => setSettings((s) => ({ ...s, meetingContext }))}
+            onChange={(meetingContext) =>
+              setSettings((s) => ({
+                ...s,
+                meetingContext,
+                engagementLevel: offeredEngagement(meetingContext, s.engagementLevel),
+              }))
+            }
           />
           <OptionGroup
             legend="Style"
@@ -242,7 +259,10 @@ export function QuestionGenerator({ initialQuestion, categorySlug = null, viewer
           <OptionGroup
             legend="Depth"
             name="engagementLevel"
-            options={ENGAGEMENT_LEVELS.map((e) => ({ ...e, label: `${e.label} (${e.description.split(", ")[1]})` }))}
+            options={ENGAGEMENT_LEVELS.filter((e) => isOfferedChoice(settings.meetingContext, e.value)).map((e) => ({
+              ...e,
+              label: `${e.label} (${e.description.split(", ")[1]})`,
+            }))}
             value={settings.engagementLevel}
             onChange={(engagementLevel) => setSettings((s) => ({ ...s, engagementLevel }))}
           />

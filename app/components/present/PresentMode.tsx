@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { ChevronLeft, ChevronRight, Maximize, Pause, Play, RotateCcw, Shuffle, X } from "~/components/icons";
 import { TypeBadge } from "~/components/questions/badges";
+import { PassNote } from "~/components/questions/PassNote";
 import {
   nextSpeaker,
   parseNames,
@@ -143,6 +144,7 @@ export default function PresentMode({ questions, startIndex, onClose }: PresentM
             “{stripSurroundingQuotes(question.question)}”
           </p>
         </blockquote>
+        <PassNote className="-mt-6 mb-8 text-center text-brand-100 sm:-mt-10 sm:text-sm" />
 
         <div className="grid gap-6 md:grid-cols-2">
           <section aria-labelledby={`${id}-timer`} className="rounded-3xl bg-white/10 p-5 sm:p-6">
@@ -236,7 +238,7 @@ export default function PresentMode({ questions, startIndex, onClose }: PresentM
                   {finished ? "Everyone has had a turn" : `Now: ${now}`}
                 </p>
                 <p className="mt-1 min-h-6 text-brand-100">{after && !finished ? `Next: ${after}` : ""}</p>
-                <p className="mt-1 text-sm text-brand-100">Answering is an invitation: anyone can pass.</p>
+                <p className="mt-1 text-sm text-brand-100">Say "pass" and the next person goes.</p>
                 <div className="mt-4 flex flex-wrap gap-2">
                   {finished ? (
                     <button type="button" className={primary} onClick={() => beginRound(shuffled(order.names))}>

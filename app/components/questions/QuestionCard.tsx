@@ -4,6 +4,7 @@ import { useCopy } from "~/lib/use-copy";
 import type { VoteDirection } from "~/shared/community";
 import { type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
 import { EngagementBadge, OwnershipBadge, StyleBadge, TypeBadge } from "./badges";
+import { PassNote } from "./PassNote";
 
 export type { VoteDirection };
 
@@ -74,6 +75,7 @@ export function QuestionCard({
             <p data-testid="question-text">“{text}”</p>
           </blockquote>
         )}
+        {!editor && <PassNote className="mt-3 text-ink-muted" />}
       </div>
       <div className="mt-6 flex flex-wrap items-center gap-2">
         <fieldset className="flex items-center gap-1" aria-label="Vote">

@@ -1,12 +1,12 @@
 import { createAiGenerator } from "./ai-generator.server";
 import type { QuestionGenerator } from "./generator.server";
-import { createOfflineGenerator } from "./offline-generator.server";
 
 export type ActiveGenerator = {
-  generator: QuestionGenerator;
+  /** The AI provider's generator; null when no AI is configured, and the library serves alone. */
+  generator: QuestionGenerator | null;
   /** "deepseek", "custom" or "offline", as /api/health reports it. */
   provider: string;
-  /** Only real AI providers count against the quotas. */
+  /** AI generations count against the quotas. */
   metered: boolean;
 };
 
@@ -18,10 +18,10 @@ export type GeneratorSettings = {
   timeoutMs: number;
 };
 
-/** An OpenAI-compatible provider when a key is set, else the offline composer. */
+/** An OpenAI-compatible provider when a key is set; otherwise none. */
 export function createActiveGenerator(settings: GeneratorSettings): ActiveGenerator {
   if (settings.provider === "offline" || !settings.apiKey)
-    return { generator: createOfflineGenerator(), provider: "offline", metered: false };
+    return { generator: null, provider: "offline", metered: false };
   return {
     generator: createAiGenerator({
       apiKey: settings.apiKey,

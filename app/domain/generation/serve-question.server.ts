@@ -1,16 +1,23 @@
 import type { Database } from "~/db/database.server";
 import type { GenerateQuestionRequest } from "~/shared/question-schemas";
-import type {
-  GenerateQuestionResponse,
-  GenerationProblem,
-  RemainingQuestions,
-  ServedQuestion,
+import {
+  type GenerateQuestionResponse,
+  type GenerationProblem,
+  offeredEngagement,
+  type RemainingQuestions,
+  type ServedQuestion,
+  typeForContext,
 } from "~/shared/questions";
-import { typeForContext } from "~/shared/questions";
 import { recordEvent } from "../analytics/events.server";
-import type { Outcome } from "../errors";
+import { failure, type Outcome } from "../errors";
 import { recordServed } from "../questions/history.server";
-import { pickClosestFromLibrary, pickFromLibrary } from "../questions/library-pick.server";
+import {
+  type Choice,
+  type FittingPick,
+  pickFitting,
+  pickForChoice,
+  widenedNote,
+} from "../questions/library-pick.server";
 import { saveGeneratedQuestion } from "../questions/save-generated.server";
 import { GenerationError, type GenerationInput, type QuestionGenerator } from "./generator.server";
 import {
@@ -23,8 +30,9 @@ import {
 
 export type GenerationDeps = {
   db: Database;
-  generator: QuestionGenerator;
-  /** Real AI providers are metered; the offline composer costs nothing and is not. */
+  /** The AI provider; null when none is configured and the library serves alone. */
+  generator: QuestionGenerator | null;
+  /** AI generations count against the quotas. */
   metered: boolean;
   limits: QuotaLimits;
 };
@@ -36,6 +44,8 @@ export const GENERATION_BUDGET_MS = 20_000;
 
 /** How many of the last questions the AI is shown, so it does not repeat them. */
 export const PREVIOUS_QUESTIONS_SENT = 5;
+
+export const AI_NOT_CONFIGURED = "AI is not configured on this server, so here is a question from our library instead.";
 
 function generationErrorOf(error: unknown): GenerationError {
   if (error instanceof GenerationError) return error;
@@ -52,6 +62,20 @@ function quotaNotice(subject: QuotaSubject): string {
   return subject.kind === "anonymous"
     ? "You have used the new AI questions for this session, so this one comes from our library. Library questions stay unlimited, and a free account gets more AI questions each day."
     : "You have used today's new AI questions, so this one comes from our library. Library questions stay unlimited, and your AI questions renew tomorrow.";
+}
+
+/** The host's choice as the library reads it: a deep energizer is served at standard depth. */
+export function choiceOf(
+  request: Pick<GenerateQuestionRequest, keyof Omit<Choice, "categorySlug">> & {
+    categorySlug?: string | null;
+  },
+): Choice {
+  return {
+    meetingContext: request.meetingContext,
+    questionStyle: request.questionStyle,
+    engagementLevel: offeredEngagement(request.meetingContext, request.engagementLevel),
+    categorySlug: request.categorySlug ?? null,
+  };
 }
 
 /**
@@ -74,10 +98,11 @@ export async function serveQuestion(
 }
 
 /**
- * The library first (unseen, then least recently seen), the AI when the
- * library has nothing for the combination or a fresh question is asked for.
- * When the AI is out of quota or fails, the closest library question is
- * served with an honest notice.
+ * Never a repeat while a fitting unseen question exists: the exact choice,
+ * then nearby choices (fittingSteps), then a new AI question when one is
+ * configured and the quota allows, and only then the question seen longest
+ * ago. A fresh request asks the AI first. When the AI is out of quota, fails
+ * or is not configured, the library answers with a notice saying why.
  */
 async function chooseQuestion(
   deps: GenerationDeps,
@@ -86,38 +111,46 @@ async function chooseQuestion(
 ): Promise<ServeResult> {
   const { db } = deps;
   const userId = subject.kind === "account" ? subject.userId : null;
-  const input: GenerationInput = {
-    type: typeForContext(request.meetingContext),
-    meetingContext: request.meetingContext,
-    questionStyle: request.questionStyle,
-    engagementLevel: request.engagementLevel,
-    categorySlug: request.categorySlug ?? null,
-    previousQuestions: request.previousQuestions.slice(-PREVIOUS_QUESTIONS_SENT),
-  };
+  const choice = choiceOf(request);
   const remaining = (): Promise<RemainingQuestions> =>
     deps.metered ? remainingAiGenerations(db, subject, deps.limits) : Promise.resolve("unlimited");
 
-  if (!request.fresh) {
-    const fromLibrary = await pickFromLibrary(db, input, request.seenIds, userId);
-    if (fromLibrary) return { ok: true, body: { ...fromLibrary, remainingQuestions: await remaining() } };
-  }
-
-  const fallback = async (notice: string, aiError?: GenerationProblem): Promise<ServeResult | null> => {
-    const closest = await pickClosestFromLibrary(db, input, request.seenIds, userId);
-    if (!closest) return null;
-    return { ok: true, body: { ...closest, remainingQuestions: await remaining(), notice, aiError } };
+  const answer = async (pick: FittingPick, extra: Partial<GenerateQuestionResponse> = {}): Promise<ServeResult> => ({
+    ok: true,
+    body: {
+      ...pick.question,
+      remainingQuestions: await remaining(),
+      ...(pick.widened ? { widened: widenedNote(choice, pick.question, pick.widened) } : {}),
+      ...extra,
+    },
+  });
+  const fromLibrary = async (extra: Partial<GenerateQuestionResponse> = {}, orElse?: GenerationError) => {
+    const pick = await pickForChoice(db, choice, request.seenIds, userId);
+    if (pick) return answer(pick, extra);
+    return { ok: false as const, error: orElse ?? failure("NOT_FOUND", "No question fits this choice yet.").error };
   };
+
+  if (!request.fresh) {
+    const fitting = await pickFitting(db, choice, request.seenIds, userId);
+    if (fitting) return answer(fitting);
+  }
+  if (!deps.generator) return fromLibrary(request.fresh ? { notice: AI_NOT_CONFIGURED } : {});
 
   let left: RemainingQuestions = "unlimited";
   if (deps.metered) {
     const quota = await consumeAiGeneration(db, subject, deps.limits);
     if (!quota.allowed) {
       const error = new GenerationError(quotaNotice(subject), "QUOTA_EXCEEDED", false);
-      return (await fallback(error.message, asProblem(error))) ?? { ok: false, error };
+      return fromLibrary({ notice: error.message, aiError: asProblem(error) }, error);
     }
     left = quota.remaining;
   }
 
+  const input: GenerationInput = {
+    type: typeForContext(choice.meetingContext),
+    ...choice,
+    previousQuestions: request.previousQuestions.slice(-PREVIOUS_QUESTIONS_SENT),
+  };
   try {
     // A person is waiting: retries and the stricter second try all share one budget.
     const text = await deps.generator.generate(input, AbortSignal.timeout(GENERATION_BUDGET_MS));
@@ -127,7 +160,7 @@ async function chooseQuestion(
     if (deps.metered) await refundAiGeneration(db, subject, deps.limits);
     const failed = generationErrorOf(error);
     const notice = `A new AI question could not be written just now (${failed.message}), so here is one from our library.`;
-    return (await fallback(notice, asProblem(failed))) ?? { ok: false, error: failed };
+    return fromLibrary({ notice, aiError: asProblem(failed) }, failed);
   }
 }
 
@@ -137,10 +170,6 @@ export async function firstQuestion(
   settings: Pick<GenerateQuestionRequest, "meetingContext" | "questionStyle" | "engagementLevel" | "categorySlug">,
   userId: string | null = null,
 ): Promise<ServedQuestion | null> {
-  return pickClosestFromLibrary(
-    db,
-    { ...settings, type: typeForContext(settings.meetingContext), categorySlug: settings.categorySlug ?? null },
-    [],
-    userId,
-  );
+  const pick = await pickForChoice(db, choiceOf(settings), [], userId);
+  return pick?.question ?? null;
 }

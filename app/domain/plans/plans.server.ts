@@ -3,9 +3,9 @@ import type { Database } from "~/db/database.server";
 import { meetingPlans, questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
 import { rowColumns, toServed } from "~/domain/questions/cards.server";
-import { pickClosestFromLibrary } from "~/domain/questions/library-pick.server";
+import { pickForChoice } from "~/domain/questions/library-pick.server";
 import { PLAN_MAX_QUESTIONS, PLAN_SLOTS, type PlanSlot, type PlanSuggestion } from "~/shared/plans";
-import type { EngagementLevel, QuestionStyle, ServedQuestion } from "~/shared/questions";
+import { type EngagementLevel, offeredEngagement, type QuestionStyle, type ServedQuestion } from "~/shared/questions";
 
 export type Plan = {
   id: string;
@@ -22,25 +22,25 @@ const STYLE_FOR_SLOT: Record<PlanSlot, QuestionStyle> = {
 };
 
 /** One question for a slot of the plan, from the library, leaving out the ones already in the plan. */
-export function suggestForSlot(
+export async function suggestForSlot(
   db: Database,
   slot: PlanSlot,
   settings: PlanSuggestion,
   exclude: string[],
   userId: string | null,
 ): Promise<ServedQuestion | null> {
-  return pickClosestFromLibrary(
+  const pick = await pickForChoice(
     db,
     {
-      type: slot,
       meetingContext: slot,
       questionStyle: STYLE_FOR_SLOT[slot],
-      engagementLevel: settings.engagementLevel as EngagementLevel,
+      engagementLevel: offeredEngagement(slot, settings.engagementLevel as EngagementLevel),
       categorySlug: settings.categorySlug,
     },
     exclude,
     userId,
   );
+  return pick?.question ?? null;
 }
 
 /** A matched set: a check-in, an energizer and a check-out for the same category and depth. */

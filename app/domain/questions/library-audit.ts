@@ -172,6 +172,7 @@ export const DENY_PHRASES = [
 const STOP_WORDS = new Set(
   (
     "a an the and or but if of to in on at for with from by about as into over after before up down out off " +
+    "during through since around across between among within without while like whether " +
     "is are was were be been being am do does did done have has had having will would could should can may might must shall " +
     "i you your yours yourself we our us they them their he she it its this that these those there here " +
     "what which who whom whose when where why how one some any each every all no not just more most " +

@@ -1,56 +1,218 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { generationHistory, hiddenQuestions, questions } from "~/db/schema";
+import { generationHistory, hiddenQuestions, questionCategories, questions } from "~/db/schema";
 import { type CategoryIndex, categoryIndex } from "~/domain/categories.server";
 import { isUuid } from "~/shared/ids";
-import type { EngagementLevel, MeetingContext, QuestionStyle, QuestionType, ServedQuestion } from "~/shared/questions";
+import {
+  ENGAGEMENT_LEVELS,
+  type EngagementLevel,
+  isOfferedChoice,
+  MEETING_CONTEXTS,
+  type MeetingContext,
+  QUESTION_STYLES,
+  type QuestionStyle,
+  type ServedQuestion,
+  typeForContext,
+} from "~/shared/questions";
 import { rowColumns, toServed } from "./cards.server";
 
-/** Only well-formed UUIDs count as seen ids; anything else the browser sends is dropped. */
+/** Only well-formed UUIDs count as seen ids; anything else a browser sends is ignored. */
 export function validSeenIds(ids: readonly string[]): string[] {
   return ids.filter(isUuid).map((id) => id.toLowerCase());
 }
 
+/** What the host chose: the meeting moment, style and depth, and the meeting category when on its page. */
+export type Choice = {
+  meetingContext: MeetingContext;
+  questionStyle: QuestionStyle;
+  engagementLevel: EngagementLevel;
+  categorySlug: string | null;
+};
+
 export type LibraryFilter = {
-  type?: QuestionType;
-  meetingContext?: MeetingContext;
-  questionStyle?: QuestionStyle;
-  engagementLevel?: EngagementLevel;
+  meetingContext?: MeetingContext | MeetingContext[];
+  questionStyle?: QuestionStyle | QuestionStyle[];
+  engagementLevel?: EngagementLevel | EngagementLevel[];
   categorySlug?: string | null;
 };
 
+/** How far a question is from the choice: null when it fits exactly. */
+export type Widening = "depth" | "style" | "moment" | "category";
+
+export type FittingPick = { question: ServedQuestion; widened: Widening | null };
+
+/** Styles close enough to stand in for each other when one is used up. */
+const STYLE_NEIGHBOURS: Record<QuestionStyle, QuestionStyle[]> = {
+  reflective: ["inspirational", "professional"],
+  playful: ["inspirational", "reflective"],
+  professional: ["reflective", "inspirational"],
+  inspirational: ["reflective", "playful"],
+};
+
+const DEPTH_NEIGHBOURS: Record<EngagementLevel, EngagementLevel[]> = {
+  quick: ["standard"],
+  standard: ["quick", "deep"],
+  deep: ["standard"],
+};
+
+/**
+ * The choices that still fit, nearest first: the exact choice; the same
+ * moment and style one depth away; the same moment and depth in a
+ * neighbouring style; another moment of the same type (a focus question for
+ * a check-in); on a category page, the exact choice in other categories.
+ */
+export function fittingSteps(choice: Choice): { filter: LibraryFilter; widened: Widening | null }[] {
+  const { meetingContext, questionStyle, engagementLevel, categorySlug } = choice;
+  const depths = DEPTH_NEIGHBOURS[engagementLevel].filter((depth) => isOfferedChoice(meetingContext, depth));
+  const type = typeForContext(meetingContext);
+  const moments = MEETING_CONTEXTS.map((c) => c.value).filter(
+    (context) => context !== meetingContext && typeForContext(context) === type,
+  );
+  const steps: { filter: LibraryFilter; widened: Widening | null }[] = [
+    { filter: choice, widened: null },
+    { filter: { ...choice, engagementLevel: depths }, widened: "depth" },
+    { filter: { ...choice, questionStyle: STYLE_NEIGHBOURS[questionStyle] }, widened: "style" },
+    { filter: { ...choice, meetingContext: moments }, widened: "moment" },
+  ];
+  if (categorySlug) steps.push({ filter: { ...choice, categorySlug: null }, widened: "category" });
+  return steps.filter(({ filter }) =>
+    [filter.meetingContext, filter.engagementLevel].every((v) => !Array.isArray(v) || v.length > 0),
+  );
+}
+
+const labelOf = (list: readonly { value: string; label: string }[], value: string) =>
+  (list.find((item) => item.value === value)?.label ?? value).toLowerCase();
+
+/** A few calm words for the card when a question comes from a nearby choice. */
+export function widenedNote(choice: Choice, question: ServedQuestion, widened: Widening): string {
+  switch (widened) {
+    case "depth":
+      return `You have seen the ${labelOf(ENGAGEMENT_LEVELS, choice.engagementLevel)} ones here, so this one is ${labelOf(ENGAGEMENT_LEVELS, question.engagementLevel)}.`;
+    case "style":
+      return `You have seen the ${labelOf(QUESTION_STYLES, choice.questionStyle)} ones here, so this one is ${labelOf(QUESTION_STYLES, question.questionStyle)}.`;
+    case "moment":
+      return `You have seen the ${labelOf(MEETING_CONTEXTS, choice.meetingContext)} ones here, so this is a ${labelOf(MEETING_CONTEXTS, question.meetingContext)} question.`;
+    case "category":
+      return "You have seen this page's own questions for this choice, so this one comes from another kind of meeting.";
+  }
+}
+
+const asList = <T>(value: T | T[]) => (Array.isArray(value) ? value : [value]);
+
+/** A category slug nobody has matches nothing rather than everything. */
+const NO_CATEGORY = "00000000-0000-0000-0000-000000000000";
+
 function conditions(filter: LibraryFilter, index: CategoryIndex): SQL[] {
-  const list: SQL[] = [eq(questions.status, "published")];
-  if (filter.type) list.push(eq(questions.type, filter.type));
-  if (filter.meetingContext) list.push(eq(questions.meetingContext, filter.meetingContext));
-  if (filter.questionStyle) list.push(eq(questions.questionStyle, filter.questionStyle));
-  if (filter.engagementLevel) list.push(eq(questions.engagementLevel, filter.engagementLevel));
+  // Template sentences of the retired composer are kept for their members, never served.
+  const list: SQL[] = [eq(questions.status, "published"), ne(questions.source, "composed")];
+  if (filter.meetingContext) list.push(inArray(questions.meetingContext, asList(filter.meetingContext)));
+  if (filter.questionStyle) list.push(inArray(questions.questionStyle, asList(filter.questionStyle)));
+  if (filter.engagementLevel) list.push(inArray(questions.engagementLevel, asList(filter.engagementLevel)));
   if (filter.categorySlug) {
-    // An unknown slug matches nothing rather than everything.
+    const categoryId = index.idBySlug.get(filter.categorySlug) ?? NO_CATEGORY;
     list.push(
-      eq(questions.categoryId, index.idBySlug.get(filter.categorySlug) ?? "00000000-0000-0000-0000-000000000000"),
+      sql`exists (select 1 from ${questionCategories} where ${questionCategories.questionId} = ${questions.id} and ${questionCategories.categoryId} = ${categoryId})`,
     );
   }
   return list;
 }
 
-function randomMatches(db: Database, where: SQL[], limit: number) {
-  return db
+/** For a member, questions they hid are never served. */
+function notHidden(userId: string): SQL {
+  return sql`not exists (select 1 from ${hiddenQuestions} where ${hiddenQuestions.userId} = ${userId} and ${hiddenQuestions.questionId} = ${questions.id})`;
+}
+
+/** Not seen: not in the browser's seen ids and, for a member, never served to them. */
+function unseen(seen: string[], userId: string | null): SQL[] {
+  const list: SQL[] = [];
+  if (seen.length)
+    list.push(
+      sql`${questions.id} not in (${sql.join(
+        seen.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  if (userId)
+    list.push(
+      notHidden(userId),
+      sql`not exists (select 1 from ${generationHistory} where ${generationHistory.userId} = ${userId} and ${generationHistory.questionId} = ${questions.id})`,
+    );
+  return list;
+}
+
+async function randomMatch(db: Database, where: SQL[], index: CategoryIndex): Promise<ServedQuestion | null> {
+  const [row] = await db
     .select(rowColumns)
     .from(questions)
     .where(and(...where))
     .orderBy(sql`random()`)
-    .limit(limit);
+    .limit(1);
+  return row ? toServed(row, index) : null;
 }
 
 /**
- * The library's answer to a generator request: a random question of the
- * filter that the browser has not seen; when it has seen them all, the one it
- * saw longest ago. Null when nothing matches at all.
- * seenIds are oldest first.
- *
- * For a signed-in member (`userId`), questions they hid never come back,
- * and questions they have never been served come first.
+ * An unseen question that still fits the choice, from the nearest step of
+ * the ladder that has one (fittingSteps); null when every fitting question
+ * has been seen.
+ */
+export async function pickFitting(
+  db: Database,
+  choice: Choice,
+  seenIds: readonly string[],
+  userId: string | null = null,
+): Promise<FittingPick | null> {
+  const index = await categoryIndex(db);
+  const fresh = unseen(validSeenIds(seenIds), userId);
+  for (const step of fittingSteps(choice)) {
+    const question = await randomMatch(db, [...conditions(step.filter, index), ...fresh], index);
+    if (question) return { question, widened: step.widened };
+  }
+  return null;
+}
+
+/**
+ * When everything that fits has been seen: the question of the filter seen
+ * longest ago (by the member's history, else by the browser's seen ids,
+ * oldest first); never one a member hid. Null when nothing matches at all.
+ */
+export async function leastRecentlySeen(
+  db: Database,
+  filter: LibraryFilter,
+  seenIds: readonly string[],
+  userId: string | null = null,
+): Promise<ServedQuestion | null> {
+  const index = await categoryIndex(db);
+  const where = conditions(filter, index);
+  if (userId) {
+    where.push(notHidden(userId));
+    const [row] = await db
+      .select(rowColumns)
+      .from(questions)
+      .leftJoin(
+        generationHistory,
+        and(eq(generationHistory.questionId, questions.id), eq(generationHistory.userId, userId)),
+      )
+      .where(and(...where))
+      .orderBy(sql`${generationHistory.servedAt} asc nulls first`, sql`random()`)
+      .limit(1);
+    if (row) return toServed(row, index);
+    return null;
+  }
+  const seen = validSeenIds(seenIds);
+  const candidates = await db
+    .select(rowColumns)
+    .from(questions)
+    .where(and(...where))
+    .orderBy(sql`random()`)
+    .limit(seen.length + 1);
+  const lastSeen = (id: string) => seen.lastIndexOf(id);
+  const [oldest] = candidates.sort((a, b) => lastSeen(a.id) - lastSeen(b.id));
+  return oldest ? toServed(oldest, index) : null;
+}
+
+/**
+ * One question of exactly this filter: a random unseen one, else the one
+ * seen longest ago. Null when nothing matches at all.
  */
 export async function pickFromLibrary(
   db: Database,
@@ -58,58 +220,23 @@ export async function pickFromLibrary(
   seenIds: readonly string[],
   userId: string | null = null,
 ): Promise<ServedQuestion | null> {
-  const seen = validSeenIds(seenIds);
   const index = await categoryIndex(db);
-  const where = conditions(filter, index);
-  if (userId) {
-    where.push(
-      sql`not exists (select 1 from ${hiddenQuestions} where ${hiddenQuestions.userId} = ${userId} and ${hiddenQuestions.questionId} = ${questions.id})`,
-    );
-  }
-  const unseen = seen.length
-    ? [
-        ...where,
-        sql`${questions.id} not in (${sql.join(
-          seen.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
-      ]
-    : where;
-  if (userId) {
-    const neverServed = sql`not exists (select 1 from ${generationHistory} where ${generationHistory.userId} = ${userId} and ${generationHistory.questionId} = ${questions.id})`;
-    const [firstTime] = await randomMatches(db, [...unseen, neverServed], 1);
-    if (firstTime) return toServed(firstTime, index);
-  }
-  // A uniformly random pick among all unseen matches, not among only the first few, so none is favoured.
-  const [fresh] = await randomMatches(db, unseen, 1);
-  if (fresh) return toServed(fresh, index);
-  if (seen.length === 0) return null;
-
-  const candidates = await randomMatches(db, where, 20);
-  if (candidates.length === 0) return null;
-  const lastSeen = (id: string) => seen.lastIndexOf(id);
-  const [oldest] = candidates.sort((a, b) => lastSeen(a.id) - lastSeen(b.id));
-  return oldest ? toServed(oldest, index) : null;
+  const fresh = await randomMatch(db, [...conditions(filter, index), ...unseen(validSeenIds(seenIds), userId)], index);
+  return fresh ?? leastRecentlySeen(db, filter, seenIds, userId);
 }
 
-/** Loosens the filter step by step, for when the library must stand in for the AI. */
-export async function pickClosestFromLibrary(
+/** The fitting question to serve without asking any generator: unseen up the ladder, else the least recently seen. */
+export async function pickForChoice(
   db: Database,
-  filter: Required<Omit<LibraryFilter, "categorySlug">> & { categorySlug: string | null },
+  choice: Choice,
   seenIds: readonly string[],
   userId: string | null = null,
-): Promise<ServedQuestion | null> {
-  const steps: LibraryFilter[] = [
-    filter,
-    { ...filter, categorySlug: null },
-    { type: filter.type, meetingContext: filter.meetingContext, questionStyle: filter.questionStyle },
-    { type: filter.type, meetingContext: filter.meetingContext },
-    { type: filter.type },
-    {},
-  ];
-  for (const step of steps) {
-    const found = await pickFromLibrary(db, step, seenIds, userId);
-    if (found) return found;
-  }
-  return null;
+): Promise<FittingPick | null> {
+  const fitting = await pickFitting(db, choice, seenIds, userId);
+  if (fitting) return fitting;
+  const exact = await leastRecentlySeen(db, choice, seenIds, userId);
+  if (exact) return { question: exact, widened: null };
+  // An empty choice (a tiny test library, a category with nothing yet): anything of the same moment.
+  const any = await leastRecentlySeen(db, { meetingContext: choice.meetingContext }, seenIds, userId);
+  return any ? { question: any, widened: "moment" } : null;
 }

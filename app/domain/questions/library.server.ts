@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { categories, contentImports, questions } from "~/db/schema";
+import { categories, contentImports, questionCategories, questions } from "~/db/schema";
 import { projectPath } from "~/project-root.server";
 import { normalizeQuestionText, stripSurroundingQuotes, typeForContext } from "~/shared/questions";
 import { type LibraryFile, parseLibraryFile } from "./library-file";
@@ -11,7 +11,15 @@ import { type LibraryFile, parseLibraryFile } from "./library-file";
 const IMPORT_NAME = "questions";
 const BATCH = 500;
 
-export type LibraryImport = { files: number; questions: number; added: number; skipped: boolean };
+export type LibraryImport = {
+  files: number;
+  questions: number;
+  /** Library questions that were not in the database before. */
+  added: number;
+  /** Curated questions the library no longer holds: unpublished, kept for members who saved or voted on them. */
+  retired: number;
+  skipped: boolean;
+};
 
 /** Reads every library file of a folder, sorted by name so the content hash is stable. */
 export function readLibrary(folder = projectPath("content/questions")): { files: LibraryFile[]; hash: string } {
@@ -29,9 +37,11 @@ export function readLibrary(folder = projectPath("content/questions")): { files:
 }
 
 /**
- * Loads the curated library into the database. Idempotent: questions already
- * there (same normalised text) are left alone, and an unchanged library is
- * not read into the database at all.
+ * Makes the curated questions in the database match the library: new
+ * questions are added, changed labels, formats, answers and categories are
+ * applied, and curated questions the library dropped are retired. A question
+ * someone else wrote first (a member, the AI) keeps its own labels. An
+ * unchanged library (same content hash) is not read into the database at all.
  */
 export async function importLibrary(db: Database, folder?: string): Promise<LibraryImport> {
   const { files, hash } = readLibrary(folder);
@@ -39,42 +49,106 @@ export async function importLibrary(db: Database, folder?: string): Promise<Libr
   const [previous] = await db
     .select({ hash: contentImports.hash })
     .from(contentImports)
-    .where(sql`${contentImports.name} = ${IMPORT_NAME}`);
-  if (previous?.hash === hash) return { files: files.length, questions: total, added: 0, skipped: true };
+    .where(eq(contentImports.name, IMPORT_NAME));
+  if (previous?.hash === hash) return { files: files.length, questions: total, added: 0, retired: 0, skipped: true };
 
   const categoryIds = new Map(
     (await db.select({ id: categories.id, slug: categories.slug }).from(categories)).map((c) => [c.slug, c.id]),
   );
-  const rows = files.flatMap((file) =>
+  const all = files.flatMap((file) =>
     file.questions.map((q) => {
       const text = stripSurroundingQuotes(q.text);
+      const slugs = [...new Set([file.category, ...(q.also ?? [])])];
       return {
-        text,
-        normalizedText: normalizeQuestionText(text),
-        type: typeForContext(q.context),
-        meetingContext: q.context,
-        questionStyle: q.style,
-        engagementLevel: q.engagement,
-        categoryId: categoryIds.get(file.category) ?? null,
-        source: "curated" as const,
+        row: {
+          text,
+          normalizedText: normalizeQuestionText(text),
+          type: typeForContext(q.context),
+          meetingContext: q.context,
+          questionStyle: q.style,
+          engagementLevel: q.engagement,
+          format: q.format,
+          answers: q.answers ?? null,
+          categoryId: categoryIds.get(file.category) ?? null,
+          source: "curated" as const,
+          status: "published" as const,
+        },
+        categoryIds: slugs.map((slug) => categoryIds.get(slug)).filter((id): id is string => Boolean(id)),
       };
     }),
   );
 
-  let added = 0;
-  await db.transaction(async (tx) => {
-    for (let start = 0; start < rows.length; start += BATCH) {
-      const inserted = await tx
+  // The same question in two files is one question in both categories; the first file's labels win.
+  const byText = new Map<string, (typeof all)[number]>();
+  for (const entry of all) {
+    const first = byText.get(entry.row.normalizedText);
+    if (first) first.categoryIds = [...new Set([...first.categoryIds, ...entry.categoryIds])];
+    else byText.set(entry.row.normalizedText, entry);
+  }
+  const entries = [...byText.values()];
+
+  return db.transaction(async (tx) => {
+    const before = new Set(
+      (await tx.select({ normalizedText: questions.normalizedText }).from(questions)).map((r) => r.normalizedText),
+    );
+    const idByText = new Map<string, string>();
+    for (let start = 0; start < entries.length; start += BATCH) {
+      const upserted = await tx
         .insert(questions)
-        .values(rows.slice(start, start + BATCH))
-        .onConflictDoNothing({ target: questions.normalizedText })
-        .returning({ id: questions.id });
-      added += inserted.length;
+        .values(entries.slice(start, start + BATCH).map((e) => e.row))
+        .onConflictDoUpdate({
+          target: questions.normalizedText,
+          set: {
+            type: sql`excluded.type`,
+            meetingContext: sql`excluded.meeting_context`,
+            questionStyle: sql`excluded.question_style`,
+            engagementLevel: sql`excluded.engagement_level`,
+            format: sql`excluded.format`,
+            answers: sql`excluded.answers`,
+            categoryId: sql`excluded.category_id`,
+            status: sql`excluded.status`,
+            updatedAt: sql`now()`,
+          },
+          setWhere: eq(questions.source, "curated"),
+        })
+        .returning({ id: questions.id, normalizedText: questions.normalizedText, source: questions.source });
+      for (const row of upserted) if (row.source === "curated") idByText.set(row.normalizedText, row.id);
     }
+
+    const curatedIds = [...idByText.values()];
+    for (let start = 0; start < curatedIds.length; start += BATCH) {
+      await tx
+        .delete(questionCategories)
+        .where(inArray(questionCategories.questionId, curatedIds.slice(start, start + BATCH)));
+    }
+    const memberships = entries.flatMap((e) => {
+      const questionId = idByText.get(e.row.normalizedText);
+      return questionId ? e.categoryIds.map((categoryId) => ({ questionId, categoryId })) : [];
+    });
+    for (let start = 0; start < memberships.length; start += BATCH) {
+      await tx
+        .insert(questionCategories)
+        .values(memberships.slice(start, start + BATCH))
+        .onConflictDoNothing();
+    }
+
+    const inLibrary = new Set(entries.map((e) => e.row.normalizedText));
+    const dropped = (
+      await tx
+        .select({ id: questions.id, normalizedText: questions.normalizedText })
+        .from(questions)
+        .where(and(eq(questions.source, "curated"), eq(questions.status, "published")))
+    ).filter((row) => !inLibrary.has(row.normalizedText));
+    for (let start = 0; start < dropped.length; start += BATCH) {
+      const ids = dropped.slice(start, start + BATCH).map((row) => row.id);
+      await tx.update(questions).set({ status: "retired", updatedAt: new Date() }).where(inArray(questions.id, ids));
+    }
+
     await tx
       .insert(contentImports)
       .values({ name: IMPORT_NAME, hash })
       .onConflictDoUpdate({ target: contentImports.name, set: { hash, importedAt: sql`now()` } });
+    const added = entries.filter((e) => !before.has(e.row.normalizedText)).length;
+    return { files: files.length, questions: total, added, retired: dropped.length, skipped: false };
   });
-  return { files: files.length, questions: total, added, skipped: false };
 }

@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { PopularList } from "~/components/community/PopularList";
 import { SubmitQuestionForm } from "~/components/community/SubmitQuestionForm";
-import { FaqList } from "~/components/content/FaqList";
-import { QuestionGenerator } from "~/components/generator/QuestionGenerator";
+import { CategoryAdvice } from "~/components/content/CategoryAdvice";
+import { CategoryFaq } from "~/components/content/CategoryFaq";
+import { CategoryHero } from "~/components/content/CategoryHero";
 import { listQuestions } from "~/domain/community/list.server";
 import { submitQuestion } from "~/domain/community/submissions.server";
 import { categoryGuide } from "~/domain/content/guides.server";
@@ -82,64 +83,19 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const viewer = useViewer();
   return (
     <>
-      <section className="border-b border-line bg-gradient-to-b from-brand-50 to-cream">
-        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] lg:py-16">
-          <div>
-            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Meeting questions</p>
-            <h1 className="mt-2 font-serif text-4xl font-semibold tracking-tight text-ink">{category.name}</h1>
-            <p className="mt-4 text-lg leading-relaxed text-ink-muted">{category.description}</p>
-            {guide.intro.map((paragraph) => (
-              <p key={paragraph.slice(0, 40)} className="mt-4 leading-relaxed text-ink">
-                {paragraph}
-              </p>
-            ))}
-          </div>
-          <section id="generator" aria-label="Question generator" className="scroll-mt-20">
-            <QuestionGenerator
-              initialQuestion={loaderData.initialQuestion}
-              remainingQuestions={loaderData.remainingQuestions}
-              categorySlug={category.slug}
-              viewer={viewer}
-            />
-          </section>
-        </div>
-      </section>
-      <section aria-labelledby="advice-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-        <h2 id="advice-title" className="font-serif text-3xl font-semibold text-ink">
-          How to run it well
-        </h2>
-        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {guide.advice.map((tip) => (
-            <li key={tip.title} className="rounded-2xl border border-line bg-white p-6">
-              <h3 className="font-semibold text-ink">{tip.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-ink-muted">{tip.text}</p>
-            </li>
-          ))}
-        </ul>
-        <h3 className="mt-12 font-serif text-xl font-semibold text-ink">Questions to try</h3>
-        <ul className="mt-4 space-y-3">
-          {guide.examples.map((example) => (
-            <li
-              key={example}
-              className="rounded-r-lg border-l-4 border-brand-600 bg-brand-50 px-5 py-3 font-serif text-lg"
-            >
-              {example}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <CategoryHero
+        category={category}
+        intro={guide.intro}
+        initialQuestion={loaderData.initialQuestion}
+        remainingQuestions={loaderData.remainingQuestions}
+        viewer={viewer}
+      />
+      <CategoryAdvice advice={guide.advice} examples={guide.examples} />
       <div className="mx-auto max-w-4xl space-y-12 px-4 pb-16 sm:px-6">
         <PopularList page={questionsPage} query={query} viewer={viewer} fixedCategory />
         <SubmitQuestionForm category={category} signedIn={Boolean(viewer)} />
       </div>
-      <section aria-labelledby="category-faq-title" className="border-t border-line bg-sand">
-        <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-          <h2 id="category-faq-title" className="font-serif text-3xl font-semibold text-ink">
-            {category.name}: frequently asked questions
-          </h2>
-          <FaqList items={guide.faq} className="mt-8" />
-        </div>
-      </section>
+      <CategoryFaq categoryName={category.name} items={guide.faq} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { moderateQuestion } from "~/domain/admin/questions.server";
 import { database } from "~/services.server";
 import { moderationSchema } from "~/shared/community-schemas";
-import { domainProblem, methodNotAllowed, parseJsonBody, problem, questionIdParam } from "~/web/http.server";
+import { domainProblem, methodNotAllowed, parseJsonBody, questionIdParam } from "~/web/http.server";
 import { requireAdminApi } from "~/web/session.server";
 import type { Route } from "./+types/admin.questions.moderate";
 

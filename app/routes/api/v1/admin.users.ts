@@ -2,7 +2,7 @@ import { z } from "zod";
 import { changeAccess } from "~/domain/admin/access.server";
 import { database } from "~/services.server";
 import { PLANS } from "~/shared/accounts";
-import { domainProblem, methodNotAllowed, parseJsonBody, problem } from "~/web/http.server";
+import { domainProblem, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 import { requireAdminApi } from "~/web/session.server";
 import type { Route } from "./+types/admin.users";
 

@@ -2,7 +2,7 @@ import { listQuestions } from "~/domain/community/list.server";
 import { submitQuestion } from "~/domain/community/submissions.server";
 import { database } from "~/services.server";
 import { listQuerySchema, submissionSchema } from "~/shared/community-schemas";
-import { domainProblem, methodNotAllowed, parseJsonBody, problem } from "~/web/http.server";
+import { domainProblem, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 import { getUser, requireUserApi } from "~/web/session.server";
 import type { Route } from "./+types/questions";
 

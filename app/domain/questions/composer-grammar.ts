@@ -1,11 +1,10 @@
 import type { EngagementLevel, MeetingContext, QuestionStyle } from "~/shared/questions";
 
 /**
- * The vocabulary of the offline composer. A question is
- * lead-in + stem (with its slots filled) + tail + "?". Stems belong to a
- * meeting context and style, lead-ins and tails to an engagement level, so
- * every cell has thousands of combinations. Everything here is safe for
- * work and asks for nothing private.
+ * The vocabulary of the retired template composer, which wrote a question as
+ * lead-in + stem (with its slots filled) + tail + "?" and stored it as an AI
+ * question. It writes nothing any more; the grammar stays so that the
+ * questions it stored can be recognised (isComposedText) and cleaned up.
  */
 
 /** Time phrases that read well both after "from" and on their own. */
@@ -274,3 +273,32 @@ export const TAILS: Record<EngagementLevel, string[]> = {
     ", and how would you like it to shape the weeks ahead",
   ],
 };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const anyOf = (list: readonly string[]) => `(?:${list.map(escapeRegExp).join("|")})`;
+
+let patterns: RegExp[] | undefined;
+
+/** One pattern per stem: any lead-in, the stem with any time and any of its style's words, any tail. */
+function composedPatterns(): RegExp[] {
+  patterns ??= Object.values(STEMS).flatMap((byStyle) =>
+    Object.entries(byStyle).flatMap(([style, stems]) =>
+      stems.map((stem) => {
+        const body = escapeRegExp(stem)
+          .replace(/\b[Aa] \\\{word\\\}/g, `an? ${anyOf(STYLE_WORDS[style as QuestionStyle])}`)
+          .replace("\\{word\\}", anyOf(STYLE_WORDS[style as QuestionStyle]))
+          .replace("\\{time\\}", anyOf(TIMES));
+        const leadIns = anyOf(Object.values(LEAD_INS).flat());
+        const tails = anyOf(Object.values(TAILS).flat());
+        return new RegExp(`^${leadIns}?${body}${tails}?\\?$`, "i");
+      }),
+    ),
+  );
+  return patterns;
+}
+
+/** Whether a text is one the template composer could have written. */
+export function isComposedText(text: string): boolean {
+  const clean = text.trim();
+  return composedPatterns().some((pattern) => pattern.test(clean));
+}

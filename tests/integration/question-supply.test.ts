@@ -1,0 +1,230 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, DatabaseHandle } from "~/db/database.server";
+import { meetingPlans, questionCategories, questions, savedQuestions, users, votes } from "~/db/schema";
+import { categoryIndex } from "~/domain/categories.server";
+import type { QuotaLimits, QuotaSubject } from "~/domain/generation/quota.server";
+import { serveQuestion } from "~/domain/generation/serve-question.server";
+import { cleanUpComposedQuestions } from "~/domain/questions/composed-cleanup.server";
+import { importLibrary } from "~/domain/questions/library.server";
+import { CATEGORY_SLUGS } from "~/shared/categories";
+import { generateQuestionRequestSchema } from "~/shared/question-schemas";
+import { normalizeQuestionText, OFFERED_CHOICES, type QuestionChoice } from "~/shared/questions";
+import { freshDatabase, libraryFolder, removeLibraryFolders, testEngines } from "../support/databases";
+
+const UNLIMITED: QuotaLimits = {
+  anonymous: "unlimited",
+  anonymousPerIp: "unlimited",
+  free: "unlimited",
+  premium: "unlimited",
+};
+
+/** What the browser remembers between clicks: the last 20 ids it was served and the last 5 texts. */
+const BROWSER_SEEN_IDS = 20;
+const BROWSER_TEXTS = 5;
+
+afterAll(removeLibraryFolders);
+
+describe.each(testEngines())("question supply on $engine", ({ engine, available }) => {
+  let handle: DatabaseHandle;
+  let db: Database;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (!available) return;
+    ({ handle, cleanup } = await freshDatabase(engine));
+    db = handle.db;
+    await importLibrary(db);
+  }, 120_000);
+  afterAll(async () => cleanup?.());
+
+  const serve = (
+    choice: QuestionChoice,
+    page: string | null,
+    seenIds: string[],
+    texts: string[],
+    subject: QuotaSubject,
+  ) =>
+    serveQuestion(
+      { db, generator: null, metered: false, limits: UNLIMITED },
+      generateQuestionRequestSchema.parse({
+        meetingContext: choice.context,
+        questionStyle: choice.style,
+        engagementLevel: choice.engagement,
+        categorySlug: page ?? undefined,
+        seenIds: seenIds.slice(-BROWSER_SEEN_IDS),
+        previousQuestions: texts.slice(-BROWSER_TEXTS),
+      }),
+      subject,
+    );
+
+  // 21,760 draws: on the real server (about a minute); the member draws below cover both engines.
+  it.runIf(available && engine === "postgres")(
+    "never repeats a question within 20 draws, on the home page and every category page, for every offered choice",
+    async () => {
+      const repeats: string[] = [];
+      let widened = 0;
+      // The eight pages walk side by side, each as its own visitor.
+      const walkPage = async (page: string | null) => {
+        for (const choice of OFFERED_CHOICES) {
+          const ids: string[] = [];
+          const texts: string[] = [];
+          const visitor: QuotaSubject = { kind: "anonymous", visitorId: `walk-${page}`, ip: null };
+          for (let draw = 0; draw < 40; draw++) {
+            const result = await serve(choice, page, ids, texts, visitor);
+            if (!result.ok) throw result.error;
+            const previous = ids.lastIndexOf(result.body.id);
+            if (previous >= 0 && draw - previous < 20)
+              repeats.push(`${page ?? "home"} ${choice.context}/${choice.style}/${choice.engagement} draw ${draw}`);
+            if (result.body.widened) widened += 1;
+            ids.push(result.body.id);
+            texts.push(result.body.question);
+          }
+        }
+      };
+      await Promise.all([null, ...CATEGORY_SLUGS].map(walkPage));
+      expect(repeats).toEqual([]);
+      // Category pages run out of their own questions for some choices: the widening is real, and said.
+      expect(widened).toBeGreaterThan(0);
+    },
+    600_000,
+  );
+
+  it.skipIf(!available)(
+    "never repeats a question for a member while unseen fitting ones exist, over 200 draws",
+    async () => {
+      const draws = async (choice: QuestionChoice, page: string | null) => {
+        const [user] = await db
+          .insert(users)
+          .values({ name: "Ada", email: `ada-${Math.random()}@example.com` })
+          .returning({ id: users.id });
+        const member: QuotaSubject = { kind: "account", userId: user!.id, plan: "free" };
+        const ids: string[] = [];
+        // The member's browser remembers nothing here: their history alone keeps questions fresh.
+        for (let draw = 0; draw < 200; draw++) {
+          const result = await serve(choice, page, [], [], member);
+          if (!result.ok) throw result.error;
+          ids.push(result.body.id);
+        }
+        return ids;
+      };
+      // A broad choice: 200 different questions.
+      const broad = await draws({ context: "check-in", style: "reflective", engagement: "quick" }, null);
+      expect(new Set(broad).size).toBe(200);
+      // A narrow one on a category page: every fitting question once before the first repeat, none new after it.
+      const narrow = await draws({ context: "status", style: "playful", engagement: "deep" }, "daily-standup");
+      const firstRepeat = narrow.findIndex((id, i) => narrow.indexOf(id) < i);
+      expect(firstRepeat).toBeGreaterThanOrEqual(40);
+      const before = new Set(narrow.slice(0, firstRepeat));
+      expect(narrow.slice(firstRepeat).filter((id) => !before.has(id))).toEqual([]);
+    },
+    300_000,
+  );
+
+  it.skipIf(!available)(
+    "keeps the database in step with the library files: labels, categories, retirements",
+    async () => {
+      const text = (n: number) => `Which small thing made test week ${n} easier for you?`;
+      const first = libraryFolder({
+        "remote-teams.json": {
+          category: "remote-teams",
+          questions: [
+            { text: text(1), context: "check-in", style: "reflective", engagement: "quick" },
+            { text: text(2), context: "energizer", style: "playful", engagement: "quick", also: ["all-hands"] },
+          ],
+        },
+      });
+      await importLibrary(db, first);
+      const second = libraryFolder({
+        "remote-teams.json": {
+          category: "remote-teams",
+          questions: [
+            {
+              text: text(1),
+              context: "focus",
+              style: "professional",
+              engagement: "standard",
+              format: "pick-one",
+              answers: ["A", "B", "C"],
+            },
+          ],
+        },
+      });
+      expect(await importLibrary(db, second)).toMatchObject({ skipped: false, added: 0 });
+      const rows = await db
+        .select()
+        .from(questions)
+        .where(inArray(questions.normalizedText, [normalizeQuestionText(text(1)), normalizeQuestionText(text(2))]));
+      const relabelled = rows.find((row) => row.text === text(1));
+      expect(relabelled).toMatchObject({
+        meetingContext: "focus",
+        questionStyle: "professional",
+        engagementLevel: "standard",
+        format: "pick-one",
+        answers: ["A", "B", "C"],
+        status: "published",
+      });
+      expect(rows.find((row) => row.text === text(2))?.status).toBe("retired");
+      const index = await categoryIndex(db);
+      const memberships = await db
+        .select({ categoryId: questionCategories.categoryId })
+        .from(questionCategories)
+        .where(eq(questionCategories.questionId, relabelled!.id));
+      expect(memberships.map((m) => index.slugById.get(m.categoryId))).toEqual(["remote-teams"]);
+      // The real library again, for the tests that follow.
+      await importLibrary(db);
+    },
+  );
+
+  it.skipIf(!available)(
+    "removes the template composer's stored questions, and relabels the ones members voted on, saved or planned",
+    async () => {
+      const composed = [
+        "Which pizza topping best sums up how today has felt, and how has it changed the way you work?",
+        "Quick round: which risk from this week do you want the team to know about?",
+        "If your mood this sprint were a houseplant, which one would it be, and why?",
+        "No rush on this one: which decision from the past month do you want the team to know about, and what did it teach you?",
+      ];
+      const aiWritten = "What would a perfect focus hour look like for you today?";
+      const rows = await db
+        .insert(questions)
+        .values(
+          [...composed, aiWritten].map((text) => ({
+            text,
+            normalizedText: normalizeQuestionText(text),
+            type: "check-in",
+            meetingContext: "check-in",
+            questionStyle: "reflective",
+            engagementLevel: "quick",
+            source: "ai_generated",
+          })),
+        )
+        .returning({ id: questions.id, text: questions.text });
+      const id = (text: string) => rows.find((row) => row.text === text)!.id;
+      const [user] = await db
+        .insert(users)
+        .values({ name: "Bo", email: `bo-${Math.random()}@example.com` })
+        .returning({ id: users.id });
+      await db.insert(votes).values({ userId: user!.id, questionId: id(composed[1]!), direction: "up" });
+      await db.insert(savedQuestions).values({ userId: user!.id, questionId: id(composed[2]!) });
+      await db.insert(meetingPlans).values({ title: "Monday", questionIds: [id(composed[3]!)] });
+
+      expect(await cleanUpComposedQuestions(db)).toEqual({ removed: 1, relabelled: 3, skipped: false });
+      const after = await db
+        .select({ id: questions.id, source: questions.source })
+        .from(questions)
+        .where(
+          inArray(
+            questions.id,
+            rows.map((row) => row.id),
+          ),
+        );
+      const sourceOf = (text: string) => after.find((row) => row.id === id(text))?.source;
+      expect(sourceOf(composed[0]!)).toBeUndefined();
+      expect([1, 2, 3].map((i) => sourceOf(composed[i]!))).toEqual(["composed", "composed", "composed"]);
+      expect(sourceOf(aiWritten)).toBe("ai_generated");
+      // Once only.
+      expect(await cleanUpComposedQuestions(db)).toMatchObject({ skipped: true });
+    },
+  );
+});
