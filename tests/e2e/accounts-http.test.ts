@@ -81,7 +81,7 @@ describe("accounts over HTTP", () => {
     expect(notice.text).toContain("/sign-in");
   });
 
-  it("gives SPEC's error for a wrong password, and rate limits 20 rapid attempts", async () => {
+  it("gives one error for a wrong password, and rate limits 20 rapid attempts", async () => {
     const email = "grace@example.com";
     await newVerifiedUser(email);
     const http = client();

@@ -84,7 +84,7 @@ describe("generation with an AI provider configured", () => {
     expect((await (await generate(null)).json()).remainingQuestions).toBe(9);
   });
 
-  it("falls back to the library with SPEC's message when the provider fails, and does not count it", async () => {
+  it("falls back to the library with the failure's message when the provider fails, and does not count it", async () => {
     fake.reset();
     fake.enqueue(
       { kind: "status", status: 500, message: "Upstream overloaded" },

@@ -119,7 +119,7 @@ describe("community API authorisation", () => {
     expect((await send("admin", "DELETE", `/api/v1/questions/${authored}`)).status).toBe(404);
   });
 
-  it("answers SPEC's admin edit errors", async () => {
+  it("answers the admin edit errors", async () => {
     const cases: [unknown, string][] = [
       [{ updates: "text" }, "Invalid updates: must be an object"],
       [{ updates: { question: "" } }, "Invalid question: must be a non-empty string"],

@@ -93,7 +93,7 @@ describe("the AI provider against a real OpenAI-compatible HTTP server", () => {
     expect(calls).toBe(1);
   });
 
-  it("retries a 500 twice by default, then reports SPEC's API error with the server's message, retryable", async () => {
+  it("retries a 500 twice by default, then reports an API error with the server's message, retryable", async () => {
     fake.enqueue(
       behave.serverError("Upstream overloaded", 10),
       behave.serverError("Upstream overloaded", 10),
@@ -234,7 +234,7 @@ describe("the AI provider against a real OpenAI-compatible HTTP server", () => {
     expect(fake.received[0]?.body).toMatchObject({ model: "deepseek-chat", max_tokens: 1 });
   });
 
-  it("reports a failing health check with SPEC's text and never throws", async () => {
+  it("reports a failing health check with a readable text and never throws", async () => {
     expect(await generator({ apiKey: "sk-wrong-key-123456" }).check()).toEqual({ ok: false, error: CONFIG_ERROR });
 
     fake.reset();

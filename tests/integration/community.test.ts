@@ -48,7 +48,7 @@ describe.each(testEngines())("community on $engine", ({ engine, available }) => 
   });
   afterAll(async () => cleanup?.());
 
-  it.skipIf(!available)("follows SPEC's toggle: none creates, same removes, opposite switches", async () => {
+  it.skipIf(!available)("toggles a vote: none creates, same removes, opposite switches", async () => {
     const [user] = await makeUsers(handle, 1);
     const id = await addQuestion(handle, "What toggles your mood fastest?");
     expect(await castVote(handle.db, user as string, id, "up")).toMatchObject({

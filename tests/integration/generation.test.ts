@@ -114,7 +114,7 @@ describe.each(testEngines())("question engine on $engine", ({ engine, available 
     });
   });
 
-  describe.skipIf(!available)("picking from the library (SPEC section 4, steps 1 and 2)", () => {
+  describe.skipIf(!available)("picking from the library: unseen first, then seen longest ago", () => {
     const cell = { meetingContext: "check-in", questionStyle: "reflective", engagementLevel: "quick" } as const;
 
     it("matches the cell and the category", async () => {
@@ -214,7 +214,7 @@ describe.each(testEngines())("question engine on $engine", ({ engine, available 
     });
   });
 
-  describe.skipIf(!available)("AI quotas (PRODUCT.md: library unlimited, AI metered)", () => {
+  describe.skipIf(!available)("AI quotas: library unlimited, AI metered", () => {
     it("allows 10 AI generations per anonymous session, refuses the 11th and still serves a library question", async () => {
       const deps = { db, generator: recordingGenerator(), metered: true, limits: LIMITS };
       const subject = visitor("v-quota", "203.0.113.7");

@@ -29,7 +29,7 @@ describe("where sign-in may send a user back to", () => {
 });
 
 describe("the sign-up and sign-in forms", () => {
-  it("asks for every field with SPEC's message", () => {
+  it("asks for every field with one message", () => {
     const result = signUpSchema.safeParse({ fullName: "", email: "a@b.example", password: "long enough" });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe("Please fill in all fields");

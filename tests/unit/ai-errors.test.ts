@@ -22,7 +22,7 @@ const refused = Object.assign(new TypeError("fetch failed"), {
   cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), { code: "ECONNREFUSED" }),
 });
 
-describe("toGenerationError maps failures to SPEC section 8", () => {
+describe("toGenerationError maps failures to the generator contract's codes and texts", () => {
   it.each<[string, unknown, readonly [string, string, boolean]]>([
     ["the SDK's 401", fromResponse(401, { error: { message: "Incorrect API key provided: sk-abc***xyz" } }), CONFIG],
     ["the SDK's 403", fromResponse(403, { error: { message: "Model not allowed" } }), CONFIG],
@@ -44,7 +44,7 @@ describe("toGenerationError maps failures to SPEC section 8", () => {
     ],
     ["a 400 without a message", { status: 400 }, ["Failed to generate question", "API_ERROR", false]],
     [
-      "a 429 (SPEC: retryable only from 500)",
+      "a 429 (retryable only from 500)",
       fromResponse(429, { error: { message: "Slow down" } }),
       ["Slow down", "API_ERROR", false],
     ],

@@ -14,7 +14,7 @@ function renderHeader(viewer: Viewer): string {
 
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
 
-describe("header links (SPEC section 2)", () => {
+describe("header links", () => {
   it("offers sign-in and sign-up to anonymous visitors, and no Saved or Admin", () => {
     const links = hrefs(renderHeader(null));
     expect(links).toEqual(expect.arrayContaining(["/", "/how-to", "/about", "/contact", "/sign-in", "/sign-up"]));

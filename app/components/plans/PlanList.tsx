@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, RefreshCw, X } from "~/components/icons";
+import { PassNote } from "~/components/questions/PassNote";
 import { PlanItem } from "~/components/questions/PlanItem";
 import { control } from "~/components/questions/QuestionCard";
 import type { PlanEditor } from "~/lib/use-plan-editor";
@@ -45,6 +46,7 @@ export function PlanList({ editor }: { editor: PlanEditor }) {
           </PlanItem>
         ))}
       </ol>
+      <PassNote className="mt-3 text-ink-muted" />
       {items.length === 0 && (
         <p className="mt-8 rounded-3xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">
           The plan is empty. Suggest a matched set to start again.

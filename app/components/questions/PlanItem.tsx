@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { EngagementBadge, StyleBadge, TypeBadge } from "~/components/questions/badges";
-import { PassNote } from "~/components/questions/PassNote";
 import { type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
 
 /** One question of a meeting plan: its place in the order, its badges and its text; `children` add controls below. */
@@ -26,7 +25,6 @@ export function PlanItem({
       <p className="mt-3 font-serif text-lg leading-snug text-ink" data-testid="plan-question">
         “{stripSurroundingQuotes(question.question)}”
       </p>
-      <PassNote className="mt-2 text-ink-muted" />
       {children}
     </li>
   );

@@ -183,28 +183,27 @@ export async function leastRecentlySeen(
 ): Promise<ServedQuestion | null> {
   const index = await categoryIndex(db);
   const where = conditions(filter, index);
-  if (userId) {
-    where.push(notHidden(userId));
-    const [row] = await db
-      .select(rowColumns)
-      .from(questions)
-      .leftJoin(
-        generationHistory,
-        and(eq(generationHistory.questionId, questions.id), eq(generationHistory.userId, userId)),
-      )
-      .where(and(...where))
-      .orderBy(sql`${generationHistory.servedAt} asc nulls first`, sql`random()`)
-      .limit(1);
-    if (row) return toServed(row, index);
-    return null;
-  }
   const seen = validSeenIds(seenIds);
-  const candidates = await db
-    .select(rowColumns)
-    .from(questions)
-    .where(and(...where))
-    .orderBy(sql`random()`)
-    .limit(seen.length + 1);
+  // Enough candidates that one is outside the browser's seen list whenever the filter has one.
+  const enough = seen.length + 1;
+  const candidates = userId
+    ? await db
+        .select(rowColumns)
+        .from(questions)
+        .leftJoin(
+          generationHistory,
+          and(eq(generationHistory.questionId, questions.id), eq(generationHistory.userId, userId)),
+        )
+        .where(and(...where, notHidden(userId)))
+        .orderBy(sql`${generationHistory.servedAt} asc nulls first`, sql`random()`)
+        .limit(enough)
+    : await db
+        .select(rowColumns)
+        .from(questions)
+        .where(and(...where))
+        .orderBy(sql`random()`)
+        .limit(enough);
+  // This browser's own memory first (never seen here, then seen longest ago); a member's history breaks ties.
   const lastSeen = (id: string) => seen.lastIndexOf(id);
   const [oldest] = candidates.sort((a, b) => lastSeen(a.id) - lastSeen(b.id));
   return oldest ? toServed(oldest, index) : null;

@@ -80,12 +80,28 @@ export async function importLibrary(db: Database, folder?: string): Promise<Libr
 
   // The same question in two files is one question in both categories; the first file's labels win.
   const byText = new Map<string, (typeof all)[number]>();
+  const shared = new Set<string>();
   for (const entry of all) {
     const first = byText.get(entry.row.normalizedText);
-    if (first) first.categoryIds = [...new Set([...first.categoryIds, ...entry.categoryIds])];
-    else byText.set(entry.row.normalizedText, entry);
+    if (!first) byText.set(entry.row.normalizedText, entry);
+    else {
+      first.categoryIds = [...new Set([...first.categoryIds, ...entry.categoryIds])];
+      shared.add(entry.row.normalizedText);
+    }
   }
   const entries = [...byText.values()];
+  // ...but it keeps the home category it already has, so listing it in one more file never moves it.
+  if (shared.size) {
+    const homes = await db
+      .select({ normalizedText: questions.normalizedText, categoryId: questions.categoryId })
+      .from(questions)
+      .where(inArray(questions.normalizedText, [...shared]));
+    for (const home of homes) {
+      const entry = byText.get(home.normalizedText);
+      if (entry && home.categoryId && entry.categoryIds.includes(home.categoryId))
+        entry.row.categoryId = home.categoryId;
+    }
+  }
 
   return db.transaction(async (tx) => {
     const before = new Set(

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { ActivitySection } from "~/components/admin/ActivitySection";
 import { AuditLog } from "~/components/admin/AuditLog";
+import { LibraryCoverage } from "~/components/admin/LibraryCoverage";
 import { ModerationQueue } from "~/components/admin/ModerationQueue";
 import { QuestionSearch } from "~/components/admin/QuestionSearch";
 import { UserAccess } from "~/components/admin/UserAccess";
@@ -11,6 +12,7 @@ import { recentAudit } from "~/domain/admin/audit.server";
 import { moderateQuestion, moderationQueue } from "~/domain/admin/questions.server";
 import { dailyActivity } from "~/domain/analytics/events.server";
 import { findQuestions } from "~/domain/community/list.server";
+import { libraryCoverage } from "~/domain/questions/library-coverage.server";
 import { seo } from "~/lib/seo";
 import { useViewer } from "~/lib/use-viewer";
 import { database } from "~/services.server";
@@ -35,14 +37,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await database();
   const params = new URL(request.url).searchParams;
   const text = params.get("q")?.trim() ?? "";
-  const [users, queue, audit, found, activity] = await Promise.all([
+  const [users, queue, audit, found, activity, coverage] = await Promise.all([
     findUser(params.get("email")),
     moderationQueue(db),
     recentAudit(db, 20),
     text.length >= 2 ? findQuestions(db, text, admin.id) : Promise.resolve(null),
     dailyActivity(db, 30),
+    libraryCoverage(db),
   ]);
-  return { ...users, queue, audit, questionSearch: { text, found }, activity };
+  return { ...users, queue, audit, questionSearch: { text, found }, activity, coverage };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -79,7 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** The admin console: activity, the moderation queue, questions, users and the audit log. */
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, found, searched, queue, audit, questionSearch, activity } = loaderData;
+  const { query, found, searched, queue, audit, questionSearch, activity, coverage } = loaderData;
   const viewer = useViewer();
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
@@ -89,6 +92,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
       </h1>
       <ActivitySection activity={activity} />
       <ModerationQueue queue={queue} />
+      <LibraryCoverage coverage={coverage} />
       <QuestionSearch text={questionSearch.text} found={questionSearch.found} viewer={viewer} />
       <UserAccess query={query} searched={searched} found={found} outcome={actionData} />
       <AuditLog audit={audit} />

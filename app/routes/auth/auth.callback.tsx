@@ -7,8 +7,8 @@ import type { Route } from "./+types/auth.callback";
 
 /**
  * /auth/callback (and /auth/v1/callback): where Google sign-in lands after
- * better-auth has set the session. SPEC: go to `next` when there is a
- * session, otherwise (or on any error) silently to /sign-in.
+ * better-auth has set the session. With a session it goes on to `next`;
+ * without one, or on any error, it goes quietly to /sign-in.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -11,7 +11,7 @@ export async function action({ request }: Route.ActionArgs) {
   const next = safeRedirectPath(form.get("redirectTo"));
   const answer = await accounts.signInWithGoogle(request, { providerId: GOOGLE_PROVIDER_ID, next });
   const url = answer.body?.url;
-  // SPEC: Google problems end silently on the sign-in page.
+  // When Google sign-in cannot start, log why and go back to the sign-in page with a notice, never an error page.
   if (!answer.ok || typeof url !== "string") {
     logger.warn(
       { status: answer.status, code: answer.body?.code, message: answer.body?.message },

@@ -4,7 +4,7 @@ import type { Route } from "./+types/sign-out";
 
 /**
  * POST /sign-out: ends this session ("everywhere" ends all of them) and
- * goes to /sign-in (SPEC: SIGNED_OUT navigates there). Failures are ignored:
+ * goes to /sign-in, which says the visitor is signed out. Failures are ignored:
  * the cookies are cleared either way.
  */
 export async function action({ request }: Route.ActionArgs) {

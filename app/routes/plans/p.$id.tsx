@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Check, Copy, Presentation } from "~/components/icons";
 import { usePresenter } from "~/components/present/use-presenter";
+import { PassNote } from "~/components/questions/PassNote";
 import { PlanItem } from "~/components/questions/PlanItem";
 import { control } from "~/components/questions/QuestionCard";
 import { findPlan } from "~/domain/plans/plans.server";
@@ -69,6 +70,7 @@ export default function PlanView({ loaderData }: Route.ComponentProps) {
           <PlanItem key={question.id} position={index + 1} question={question} />
         ))}
       </ol>
+      <PassNote className="mt-3 text-ink-muted" />
 
       <section aria-labelledby="export-title" className="mt-10">
         <h2 id="export-title" className="text-sm font-semibold uppercase tracking-wide text-ink-muted">

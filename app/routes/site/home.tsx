@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listQuestions(db, query, user?.id ?? null),
   ]);
   return {
-    // Live counts from the database, never display-only figures (PRODUCT.md "Honesty").
+    // Live counts from the database, never made-up display figures.
     categories: HOME_CATEGORY_SLUGS.flatMap((slug) => {
       const category = findCategory(slug);
       if (!category) return [];

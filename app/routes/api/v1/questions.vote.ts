@@ -6,7 +6,7 @@ import { methodNotAllowed, parseJsonBody, problem, questionIdParam } from "~/web
 import { requireUserApi } from "~/web/session.server";
 import type { Route } from "./+types/questions.vote";
 
-/** POST /api/v1/questions/{id}/vote {direction}: SPEC's toggle; answers the new tally. */
+/** POST /api/v1/questions/{id}/vote {direction}: toggles the member's vote; answers the new tally. */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireUserApi(request);

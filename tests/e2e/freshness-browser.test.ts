@@ -1,0 +1,74 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+
+const baseUrl = inject("baseUrl");
+const chromium = inject("chromium");
+
+describe.skipIf(!chromium)("a fresh question on every click of a category page", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser(chromium!);
+  });
+  afterAll(async () => browser?.close());
+  afterEach(async () => context?.close());
+
+  async function open(path: string) {
+    context = await browser.newContext({ baseURL: baseUrl });
+    page = await context.newPage();
+    await page.goto(path);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  }
+
+  const generator = () => page.getByRole("region", { name: "Question generator" });
+  const questionText = () => generator().getByTestId("question-text").textContent();
+  const choose = (group: string, option: string) =>
+    page.getByRole("group", { name: group }).getByText(option, { exact: true }).click();
+
+  it("shows 15 different questions in 15 clicks on /daily-standup, and says when one comes from a nearby choice", async () => {
+    await open("/daily-standup");
+    await page.getByRole("button", { name: "Customize" }).click();
+    // Status, playful, deep: the stand-up page holds only a handful of its own.
+    await choose("Meeting moment", "Status");
+    await choose("Style", "Playful");
+    await page.getByRole("group", { name: "Depth" }).getByText(/^Deep/).click();
+
+    const texts: string[] = [];
+    const notes: string[] = [];
+    let previous = await questionText();
+    for (let click = 0; click < 15; click++) {
+      await page.getByRole("button", { name: "Generate Question" }).click();
+      await expect.poll(questionText, { timeout: 10_000 }).not.toBe(previous);
+      previous = await questionText();
+      texts.push(previous ?? "");
+      const note = generator().getByTestId("widened-note");
+      if (await note.isVisible()) notes.push((await note.textContent()) ?? "");
+    }
+    expect(new Set(texts).size).toBe(15);
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes[0]).toMatch(/^You have seen the .+, so this/);
+    // The host's choice stays as it was chosen, even after a nearby question.
+    expect(await page.getByRole("radio", { name: /^Status/ }).isChecked()).toBe(true);
+    expect(await page.getByRole("radio", { name: /^Deep/ }).isChecked()).toBe(true);
+  });
+
+  it("offers no deep energizer: choosing Energizer moves a deep choice to standard", async () => {
+    await open("/team-building");
+    await page.getByRole("button", { name: "Customize" }).click();
+    await page.getByRole("group", { name: "Depth" }).getByText(/^Deep/).click();
+    await choose("Meeting moment", "Energizer");
+    const depth = page.getByRole("group", { name: "Depth" });
+    expect(await depth.getByText(/^Deep/).count()).toBe(0);
+    expect(await depth.getByRole("radio", { name: /^Standard/ }).isChecked()).toBe(true);
+  });
+
+  it("says quietly on the card that anyone can pass", async () => {
+    await open("/one-on-ones");
+    expect(await generator().getByRole("article", { name: "Question" }).textContent()).toContain(
+      "Answering is an invitation: anyone can pass.",
+    );
+  });
+});
