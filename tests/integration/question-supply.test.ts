@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/database.server";
 import { meetingPlans, questionCategories, questions, savedQuestions, users, votes } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
+import { submitQuestion } from "~/domain/community/submissions.server";
 import type { QuotaLimits, QuotaSubject } from "~/domain/generation/quota.server";
 import { serveQuestion } from "~/domain/generation/serve-question.server";
 import { cleanUpComposedQuestions } from "~/domain/questions/composed-cleanup.server";
 import { importLibrary } from "~/domain/questions/library.server";
+import { libraryCoverage } from "~/domain/questions/library-coverage.server";
 import { CATEGORY_SLUGS } from "~/shared/categories";
 import { generateQuestionRequestSchema } from "~/shared/question-schemas";
 import { normalizeQuestionText, OFFERED_CHOICES, type QuestionChoice } from "~/shared/questions";
@@ -227,4 +229,28 @@ describe.each(testEngines())("question supply on $engine", ({ engine, available 
       expect(await cleanUpComposedQuestions(db)).toMatchObject({ skipped: true });
     },
   );
+
+  it.skipIf(!available)("shows editors where the library is thin and what waits for review, per category", async () => {
+    const before = await libraryCoverage(db);
+    expect(before.choices).toHaveLength(68);
+    expect(before.choices.filter((row) => row.all.thin)).toEqual([]);
+    for (const category of before.categories) expect(category.total).toBeGreaterThanOrEqual(450);
+
+    const [user] = await db
+      .insert(users)
+      .values({ name: "Cy", email: `cy-${Math.random()}@example.com` })
+      .returning({ id: users.id });
+    const submitted = await submitQuestion(db, user!.id, {
+      question: "Which part of this week's retro would you run again exactly as it was?",
+      type: "check-out",
+      questionStyle: "reflective",
+      engagementLevel: "standard",
+      categorySlug: "retrospectives",
+    });
+    expect(submitted.ok).toBe(true);
+    const after = await libraryCoverage(db);
+    const waiting = (coverage: typeof after) =>
+      coverage.categories.find((c) => c.slug === "retrospectives")?.pending ?? 0;
+    expect(waiting(after)).toBe(waiting(before) + 1);
+  });
 });
