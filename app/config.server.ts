@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { QuotaLimits } from "~/shared/quota";
 
 /** Raised when the environment is unusable; its message is one line naming the variable. */
 export class ConfigError extends Error {
@@ -132,15 +133,9 @@ const SECRET_VARIABLES = new Set([
   "GOOGLE_CLIENT_SECRET",
   "DEEPSEEK_API_KEY",
   "AI_API_KEY",
+  // A provider URL can carry credentials (https://user:key@proxy.example).
+  "AI_BASE_URL",
 ]);
-
-/** New AI questions allowed per window; "unlimited" switches a limit off. */
-export type AiQuotaSettings = {
-  anonymous: number | "unlimited";
-  anonymousPerIp: number | "unlimited";
-  free: number | "unlimited";
-  premium: number | "unlimited";
-};
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -152,7 +147,7 @@ export type Config = {
   appName: string;
   publicUrl: string;
   contactEmail: string | undefined;
-  aiQuota: AiQuotaSettings;
+  aiQuota: QuotaLimits;
   /** The AI provider, or "offline" when no key is set. */
   ai: AiSettings;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];

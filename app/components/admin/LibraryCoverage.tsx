@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ENGAGEMENT_LEVELS, MEETING_CONTEXTS, QUESTION_STYLES, type QuestionChoice } from "~/shared/questions";
 import { AdminSection } from "./AdminSection";
 
@@ -10,6 +11,14 @@ export type CoverageProps = {
 
 const label = (list: readonly { value: string; label: string }[], value: string) =>
   list.find((item) => item.value === value)?.label ?? value;
+
+function ColumnHeader({ children, first = false }: { children: ReactNode; first?: boolean }) {
+  return (
+    <th scope="col" className={`py-1 font-semibold ${first ? "pr-2" : "px-2 text-right"}`}>
+      {children}
+    </th>
+  );
+}
 
 function Count({ cell }: { cell: Cell | undefined }) {
   if (!cell) return <td />;
@@ -37,18 +46,10 @@ export function LibraryCoverage({ coverage }: { coverage: CoverageProps }) {
           <caption className="sr-only">Questions and waiting submissions per category</caption>
           <thead>
             <tr className="text-left text-ink-muted">
-              <th scope="col" className="py-1 pr-2 font-semibold">
-                Category
-              </th>
-              <th scope="col" className="px-2 py-1 text-right font-semibold">
-                Questions
-              </th>
-              <th scope="col" className="px-2 py-1 text-right font-semibold">
-                Thin choices
-              </th>
-              <th scope="col" className="px-2 py-1 text-right font-semibold">
-                Submissions waiting
-              </th>
+              <ColumnHeader first>Category</ColumnHeader>
+              <ColumnHeader>Questions</ColumnHeader>
+              <ColumnHeader>Thin choices</ColumnHeader>
+              <ColumnHeader>Submissions waiting</ColumnHeader>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
@@ -72,16 +73,10 @@ export function LibraryCoverage({ coverage }: { coverage: CoverageProps }) {
             <caption className="sr-only">Questions per choice: all meetings, then each category</caption>
             <thead className="sticky top-0 bg-white">
               <tr className="text-left text-ink-muted">
-                <th scope="col" className="py-1 pr-2 font-semibold">
-                  Choice
-                </th>
-                <th scope="col" className="px-2 py-1 text-right font-semibold">
-                  All
-                </th>
+                <ColumnHeader first>Choice</ColumnHeader>
+                <ColumnHeader>All</ColumnHeader>
                 {coverage.categories.map((c) => (
-                  <th key={c.slug} scope="col" className="px-2 py-1 text-right font-semibold">
-                    {c.name}
-                  </th>
+                  <ColumnHeader key={c.slug}>{c.name}</ColumnHeader>
                 ))}
               </tr>
             </thead>

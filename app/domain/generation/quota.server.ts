@@ -2,23 +2,13 @@ import { inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { aiUsage } from "~/db/schema";
 import type { RemainingQuestions } from "~/shared/questions";
+import type { Limit, QuotaLimits } from "~/shared/quota";
 
 /**
  * Quotas meter new AI generations only; the library is free and unlimited
  * for everyone, so a spent AI quota still leaves library questions.
  */
-export type Limit = number | "unlimited";
-
-export type QuotaLimits = {
-  /** Per anonymous visitor (cookie), per rolling 24 hours. */
-  anonymous: Limit;
-  /** Per client IP for all anonymous visitors behind it, so clearing cookies does not reset the count. */
-  anonymousPerIp: Limit;
-  /** Per free account, per UTC day. */
-  free: Limit;
-  /** Per premium account, per UTC day. */
-  premium: Limit;
-};
+export type { Limit, QuotaLimits };
 
 export type QuotaSubject =
   | { kind: "anonymous"; visitorId: string; ip: string | null }
