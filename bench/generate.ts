@@ -20,11 +20,19 @@ try {
     console.log(
       await explain(
         bench.client,
-        `select id, category_id from questions
-          where status = 'published' and meeting_context = 'check-in' and question_style = 'reflective'
-            and engagement_level = 'standard'
-            and category_id = (select id from categories where slug = 'remote-teams')
-          order by random() limit 1`,
+        `(select id, random() as draw from questions
+           where status = 'published' and source <> 'composed' and meeting_context in ('check-in')
+             and question_style in ('reflective') and engagement_level in ('standard')
+             and category_id = (select id from categories where slug = 'remote-teams')
+          union all
+          select id, random() as draw from questions
+           where status = 'published' and source <> 'composed' and meeting_context in ('check-in')
+             and question_style in ('reflective') and engagement_level in ('standard')
+             and id in (select question_id from question_categories
+               where category_id = (select id from categories where slug = 'remote-teams')
+                 and meeting_context in ('check-in') and question_style in ('reflective')
+                 and engagement_level in ('standard')))
+          order by draw limit 1`,
       ),
     );
   }

@@ -48,7 +48,7 @@ export const questions = pgTable(
     format: text("format").notNull().default("open"),
     /** Ready answers for picks and scales, in the order the text names them. */
     answers: text("answers").array(),
-    /** The category it was written for; question_categories holds every category it fits. */
+    /** The category it was written for; question_categories holds any further ones it fits. */
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
     source: text("source").notNull(),
     status: text("status").notNull().default("published"),
@@ -111,7 +111,10 @@ export const questions = pgTable(
   ],
 );
 
-/** Every category a question fits: the one it was written for and any other where it genuinely belongs. */
+/**
+ * Further categories a question genuinely fits, beside the one it was written
+ * for (questions.category_id, which the generator's index covers).
+ */
 export const questionCategories = pgTable(
   "question_categories",
   {
@@ -121,10 +124,15 @@ export const questionCategories = pgTable(
     categoryId: uuid("category_id")
       .notNull()
       .references(() => categories.id, { onDelete: "cascade" }),
+    // The question's labels, written with them by the library import (the only writer), so the
+    // generator finds a category's further questions of a choice from this index alone.
+    meetingContext: text("meeting_context").notNull(),
+    questionStyle: text("question_style").notNull(),
+    engagementLevel: text("engagement_level").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.questionId, t.categoryId] }),
-    index("question_categories_category_idx").on(t.categoryId),
+    index("question_categories_choice_idx").on(t.categoryId, t.meetingContext, t.questionStyle, t.engagementLevel),
   ],
 );
 

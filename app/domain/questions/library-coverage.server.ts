@@ -23,7 +23,7 @@ export async function libraryCoverage(db: Database): Promise<LibraryCoverage> {
   const index = await categoryIndex(db);
   const servable = and(eq(questions.status, "published"), ne(questions.source, "composed"));
   const count = sql<number>`count(*)::int`;
-  const [overall, perCategory, pending] = await Promise.all([
+  const [overall, home, further, pending] = await Promise.all([
     db
       .select({
         context: questions.meetingContext,
@@ -34,6 +34,17 @@ export async function libraryCoverage(db: Database): Promise<LibraryCoverage> {
       .from(questions)
       .where(servable)
       .groupBy(questions.meetingContext, questions.questionStyle, questions.engagementLevel),
+    db
+      .select({
+        categoryId: questions.categoryId,
+        context: questions.meetingContext,
+        style: questions.questionStyle,
+        engagement: questions.engagementLevel,
+        n: count,
+      })
+      .from(questions)
+      .where(servable)
+      .groupBy(questions.categoryId, questions.meetingContext, questions.questionStyle, questions.engagementLevel),
     db
       .select({
         categoryId: questionCategories.categoryId,
@@ -59,9 +70,13 @@ export async function libraryCoverage(db: Database): Promise<LibraryCoverage> {
   ]);
 
   const overallByKey = new Map(overall.map((row) => [choiceKey(row as QuestionChoice), row.n]));
-  const categoryByKey = new Map(
-    perCategory.map((row) => [`${index.slugById.get(row.categoryId)}|${choiceKey(row as QuestionChoice)}`, row.n]),
-  );
+  // A question counts in the category it was written for and in every further one it is filed under.
+  const perCategory = [...home, ...further];
+  const categoryByKey = new Map<string, number>();
+  for (const row of perCategory) {
+    const key = `${index.slugById.get(row.categoryId ?? "")}|${choiceKey(row as QuestionChoice)}`;
+    categoryByKey.set(key, (categoryByKey.get(key) ?? 0) + row.n);
+  }
   const cell = (n: number, bar: number): CoverageCell => ({ count: n, thin: n < bar });
 
   const choices = OFFERED_CHOICES.map((choice) => ({
@@ -79,7 +94,7 @@ export async function libraryCoverage(db: Database): Promise<LibraryCoverage> {
     slug: c.slug,
     name: c.name,
     total: perCategory
-      .filter((row) => index.slugById.get(row.categoryId) === c.slug)
+      .filter((row) => index.slugById.get(row.categoryId ?? "") === c.slug)
       .reduce((sum, row) => sum + row.n, 0),
     thinChoices: choices.filter((row) => row.byCategory[c.slug]?.thin).length,
     pending: pendingBySlug.get(c.slug) ?? 0,

@@ -102,18 +102,34 @@ const asList = <T>(value: T | T[]) => (Array.isArray(value) ? value : [value]);
 /** A category slug nobody has matches nothing rather than everything. */
 const NO_CATEGORY = "00000000-0000-0000-0000-000000000000";
 
-function conditions(filter: LibraryFilter, index: CategoryIndex): SQL[] {
+/** The filter's published, servable questions of its moment, style and depth, without the category. */
+function choiceConditions(filter: LibraryFilter): SQL[] {
   // Template sentences of the retired composer are kept for their members, never served.
   const list: SQL[] = [eq(questions.status, "published"), ne(questions.source, "composed")];
   if (filter.meetingContext) list.push(inArray(questions.meetingContext, asList(filter.meetingContext)));
   if (filter.questionStyle) list.push(inArray(questions.questionStyle, asList(filter.questionStyle)));
   if (filter.engagementLevel) list.push(inArray(questions.engagementLevel, asList(filter.engagementLevel)));
-  if (filter.categorySlug) {
-    const categoryId = index.idBySlug.get(filter.categorySlug) ?? NO_CATEGORY;
-    list.push(
-      sql`exists (select 1 from ${questionCategories} where ${questionCategories.questionId} = ${questions.id} and ${questionCategories.categoryId} = ${categoryId})`,
-    );
-  }
+  return list;
+}
+
+/** A category slug nobody has matches nothing rather than everything. */
+function categoryIdOf(filter: LibraryFilter, index: CategoryIndex): string | null {
+  return filter.categorySlug ? (index.idBySlug.get(filter.categorySlug) ?? NO_CATEGORY) : null;
+}
+
+/** Filed under the category as well as the one it was written for, with the filter's labels. */
+function filedUnder(categoryId: string, filter: LibraryFilter): SQL {
+  const where: SQL[] = [eq(questionCategories.categoryId, categoryId)];
+  if (filter.meetingContext) where.push(inArray(questionCategories.meetingContext, asList(filter.meetingContext)));
+  if (filter.questionStyle) where.push(inArray(questionCategories.questionStyle, asList(filter.questionStyle)));
+  if (filter.engagementLevel) where.push(inArray(questionCategories.engagementLevel, asList(filter.engagementLevel)));
+  return sql`${questions.id} in (select ${questionCategories.questionId} from ${questionCategories} where ${and(...where)})`;
+}
+
+function conditions(filter: LibraryFilter, index: CategoryIndex): SQL[] {
+  const list = choiceConditions(filter);
+  const categoryId = categoryIdOf(filter, index);
+  if (categoryId) list.push(sql`(${questions.categoryId} = ${categoryId} or ${filedUnder(categoryId, filter)})`);
   return list;
 }
 
@@ -140,14 +156,43 @@ function unseen(seen: string[], userId: string | null): SQL[] {
   return list;
 }
 
-async function randomMatch(db: Database, where: SQL[], index: CategoryIndex): Promise<ServedQuestion | null> {
-  const [row] = await db
-    .select(rowColumns)
-    .from(questions)
-    .where(and(...where))
-    .orderBy(sql`random()`)
-    .limit(1);
-  return row ? toServed(row, index) : null;
+/**
+ * A random question of the filter that meets the extra conditions. With a
+ * category, its own questions and the ones filed under it are read as two
+ * branches, so each uses its index (the generator's hot path).
+ */
+async function randomMatch(
+  db: Database,
+  filter: LibraryFilter,
+  extra: SQL[],
+  index: CategoryIndex,
+): Promise<ServedQuestion | null> {
+  const where = [...choiceConditions(filter), ...extra];
+  const categoryId = categoryIdOf(filter, index);
+  // A union can only be ordered by its own columns, so each branch carries its random draw.
+  const drawn = { ...rowColumns, draw: sql<number>`random()`.as("draw") };
+  const [row] = categoryId
+    ? await db
+        .select(drawn)
+        .from(questions)
+        .where(and(...where, eq(questions.categoryId, categoryId)))
+        .unionAll(
+          db
+            .select(drawn)
+            .from(questions)
+            .where(and(...where, filedUnder(categoryId, filter))),
+        )
+        .orderBy(sql`draw`)
+        .limit(1)
+    : await db
+        .select(drawn)
+        .from(questions)
+        .where(and(...where))
+        .orderBy(sql`draw`)
+        .limit(1);
+  if (!row) return null;
+  const { draw: _draw, ...columns } = row;
+  return toServed(columns, index);
 }
 
 /**
@@ -164,7 +209,7 @@ export async function pickFitting(
   const index = await categoryIndex(db);
   const fresh = unseen(validSeenIds(seenIds), userId);
   for (const step of fittingSteps(choice)) {
-    const question = await randomMatch(db, [...conditions(step.filter, index), ...fresh], index);
+    const question = await randomMatch(db, step.filter, fresh, index);
     if (question) return { question, widened: step.widened };
   }
   return null;
@@ -220,7 +265,7 @@ export async function pickFromLibrary(
   userId: string | null = null,
 ): Promise<ServedQuestion | null> {
   const index = await categoryIndex(db);
-  const fresh = await randomMatch(db, [...conditions(filter, index), ...unseen(validSeenIds(seenIds), userId)], index);
+  const fresh = await randomMatch(db, filter, unseen(validSeenIds(seenIds), userId), index);
   return fresh ?? leastRecentlySeen(db, filter, seenIds, userId);
 }
 

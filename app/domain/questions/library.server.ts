@@ -139,7 +139,14 @@ export async function importLibrary(db: Database, folder?: string): Promise<Libr
     }
     const memberships = entries.flatMap((e) => {
       const questionId = idByText.get(e.row.normalizedText);
-      return questionId ? e.categoryIds.map((categoryId) => ({ questionId, categoryId })) : [];
+      // The home category is questions.category_id; the table holds the further ones.
+      const further = e.categoryIds.filter((categoryId) => categoryId !== e.row.categoryId);
+      const labels = {
+        meetingContext: e.row.meetingContext,
+        questionStyle: e.row.questionStyle,
+        engagementLevel: e.row.engagementLevel,
+      };
+      return questionId ? further.map((categoryId) => ({ questionId, categoryId, ...labels })) : [];
     });
     for (let start = 0; start < memberships.length; start += BATCH) {
       await tx
