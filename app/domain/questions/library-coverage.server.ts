@@ -23,45 +23,40 @@ export async function libraryCoverage(db: Database): Promise<LibraryCoverage> {
   const index = await categoryIndex(db);
   const servable = and(eq(questions.status, "published"), ne(questions.source, "composed"));
   const count = sql<number>`count(*)::int`;
+  const choiceColumns = {
+    context: questions.meetingContext,
+    style: questions.questionStyle,
+    engagement: questions.engagementLevel,
+  };
+  const byChoice = [questions.meetingContext, questions.questionStyle, questions.engagementLevel];
   const [overall, home, further, pending] = await Promise.all([
     db
       .select({
-        context: questions.meetingContext,
-        style: questions.questionStyle,
-        engagement: questions.engagementLevel,
+        ...choiceColumns,
         n: count,
       })
       .from(questions)
       .where(servable)
-      .groupBy(questions.meetingContext, questions.questionStyle, questions.engagementLevel),
+      .groupBy(...byChoice),
     db
       .select({
         categoryId: questions.categoryId,
-        context: questions.meetingContext,
-        style: questions.questionStyle,
-        engagement: questions.engagementLevel,
+        ...choiceColumns,
         n: count,
       })
       .from(questions)
       .where(servable)
-      .groupBy(questions.categoryId, questions.meetingContext, questions.questionStyle, questions.engagementLevel),
+      .groupBy(questions.categoryId, ...byChoice),
     db
       .select({
         categoryId: questionCategories.categoryId,
-        context: questions.meetingContext,
-        style: questions.questionStyle,
-        engagement: questions.engagementLevel,
+        ...choiceColumns,
         n: count,
       })
       .from(questionCategories)
       .innerJoin(questions, eq(questions.id, questionCategories.questionId))
       .where(servable)
-      .groupBy(
-        questionCategories.categoryId,
-        questions.meetingContext,
-        questions.questionStyle,
-        questions.engagementLevel,
-      ),
+      .groupBy(questionCategories.categoryId, ...byChoice),
     db
       .select({ categoryId: questions.categoryId, n: count })
       .from(questions)
