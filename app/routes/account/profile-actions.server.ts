@@ -16,7 +16,9 @@ import { type AuthAnswer, accounts, authErrorMessage, withCookies } from "~/web/
 
 /** What a profile form gets back: which section, and its outcome. */
 type Form = Record<string, FormDataEntryValue>;
-type Handler = (request: Request, user: SignedInUser, form: Form) => Promise<unknown>;
+/** Every handler answers a ProfileActionResult (or throws a redirect), so the page's action data is inferred. */
+type Answer = ReturnType<typeof data<ProfileActionResult>>;
+type Handler = (request: Request, user: SignedInUser, form: Form) => Promise<Answer>;
 
 const ok = (section: string, success: string, answer?: AuthAnswer) =>
   data<ProfileActionResult>({ section, success }, { headers: answer ? withCookies(answer) : undefined });
@@ -121,7 +123,7 @@ const HANDLERS: Record<string, Handler> = {
   },
 };
 
-export async function profileAction(request: Request, user: SignedInUser): Promise<unknown> {
+export async function profileAction(request: Request, user: SignedInUser): Promise<Answer> {
   const form = Object.fromEntries(await request.formData());
   const handler = HANDLERS[String(form.intent ?? "")];
   if (!handler) return fail("profile", "Unknown action");

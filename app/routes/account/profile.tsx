@@ -1,9 +1,18 @@
-import { ProfilePage } from "~/components/account/ProfilePage";
+import { DataSection } from "~/components/account/DataSection";
+import { DeleteAccountSection } from "~/components/account/DeleteAccountSection";
+import { EmailSection } from "~/components/account/EmailSection";
+import { HistorySection } from "~/components/account/HistorySection";
+import { NameSection } from "~/components/account/NameSection";
+import { PasswordSection } from "~/components/account/PasswordSection";
+import { ProfileHeading } from "~/components/account/ProfileHeading";
+import { ProfileNotice } from "~/components/account/ProfileNotice";
+import { SessionsSection } from "~/components/account/SessionsSection";
+import { SubmissionsSection } from "~/components/account/SubmissionsSection";
+import { TwoFactorSection } from "~/components/account/TwoFactorSection";
 import { listSubmissions } from "~/domain/community/submissions.server";
 import { listHistory } from "~/domain/questions/history.server";
 import { seo } from "~/lib/seo";
 import { database, getAuth } from "~/services.server";
-import type { ProfileActionResult } from "~/shared/accounts";
 import { requireUser } from "~/web/session.server";
 import type { Route } from "./+types/profile";
 import { profileAction } from "./profile-actions.server";
@@ -52,5 +61,23 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Your profile", description: "Your CircleUp account.", path: "/profile", noindex: true });
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  return <ProfilePage data={loaderData} result={actionData as ProfileActionResult | undefined} />;
+  const { user, hasPassword, sessions, submissions, history } = loaderData;
+  const result = actionData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <ProfileHeading email={user.email} plan={user.plan} isAdmin={user.isAdmin} />
+      <div className="mt-8 space-y-6">
+        <ProfileNotice />
+        <NameSection name={user.name} result={result} />
+        {hasPassword && <PasswordSection result={result} />}
+        <SubmissionsSection submissions={submissions} />
+        <HistorySection history={history} />
+        <EmailSection result={result} />
+        <TwoFactorSection enabled={user.twoFactorEnabled} hasPassword={hasPassword} result={result} />
+        <SessionsSection sessions={sessions} result={result} />
+        <DataSection />
+        <DeleteAccountSection hasPassword={hasPassword} result={result} />
+      </div>
+    </div>
+  );
 }
