@@ -9,10 +9,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import {
-  type AuditedQuestion,
+  auditedQuestions,
   choiceCounts,
   choiceKey,
   deniedPhrases,
+  type FiledQuestion,
   findNearDuplicates,
   LIBRARY_RULES,
   otherFormatShare,
@@ -29,7 +30,7 @@ const folder = path.resolve(
   args.find((arg, i) => !arg.startsWith("--") && (fileFlag < 0 || i !== fileFlag + 1)) ?? "content/questions",
 );
 
-type Row = AuditedQuestion & { file: CategorySlug };
+type Row = FiledQuestion;
 const rows: Row[] = [];
 let problems = 0;
 const report = (line: string) => {
@@ -42,9 +43,7 @@ for (const name of fs
   .filter((n) => n.endsWith(".json"))
   .sort()) {
   try {
-    const file = parseLibraryFile(name, fs.readFileSync(path.join(folder, name), "utf8"));
-    for (const q of file.questions)
-      rows.push({ ...q, file: file.category, categories: [file.category, ...(q.also ?? [])] });
+    rows.push(...auditedQuestions(parseLibraryFile(name, fs.readFileSync(path.join(folder, name), "utf8"))));
   } catch (error) {
     report((error as Error).message);
   }

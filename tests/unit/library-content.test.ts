@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readLibrary } from "~/domain/questions/library.server";
 import {
-  type AuditedQuestion,
+  auditedQuestions,
   choiceCounts,
   choiceKey,
   deniedPhrases,
@@ -15,9 +15,7 @@ import { CATEGORY_SLUGS } from "~/shared/categories";
 import { normalizeQuestionText, OFFERED_CHOICES } from "~/shared/questions";
 
 const { files } = readLibrary();
-const all: (AuditedQuestion & { file: string })[] = files.flatMap((file) =>
-  file.questions.map((q) => ({ ...q, file: file.category, categories: [file.category, ...(q.also ?? [])] })),
-);
+const all = files.flatMap(auditedQuestions);
 const texts = all.map((q) => q.text);
 
 describe("the curated question library", () => {

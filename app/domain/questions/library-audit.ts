@@ -8,6 +8,7 @@ import {
   type QuestionFormat,
   type QuestionStyle,
 } from "~/shared/questions";
+import type { LibraryFile } from "./library-file";
 
 /** A library question as the audit sees it: its labels and every category it belongs to. */
 export type AuditedQuestion = {
@@ -18,6 +19,13 @@ export type AuditedQuestion = {
   format: QuestionFormat;
   categories: readonly CategorySlug[];
 };
+
+export type FiledQuestion = AuditedQuestion & { file: CategorySlug };
+
+/** A library file's questions as the audit sees them: each in its file's category and every one it is also filed under. */
+export function auditedQuestions(file: LibraryFile): FiledQuestion[] {
+  return file.questions.map((q) => ({ ...q, file: file.category, categories: [file.category, ...(q.also ?? [])] }));
+}
 
 /** The library's bars; the content test and `npm run library:check` hold the library to them. */
 export const LIBRARY_RULES = {
