@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import type { QuotaLimits } from "~/shared/quota";
@@ -99,6 +100,40 @@ const aiFields = {
 };
 const aiSchema = z.object(aiFields);
 
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * "true" means one proxy, never "believe every hop": the leftmost
+ * X-Forwarded-For entry is whatever the client wrote.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    if (value === "false" || value === "0") return false;
+    if (value === "true") return 1;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message: "must be false, a number of proxy hops (1, 2), or proxy addresses (loopback, 10.0.0.0/8)",
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   ...aiFields,
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -115,7 +150,7 @@ const envSchema = z.object({
   AI_QUOTA_FREE: quotaLimit.default(25),
   AI_QUOTA_PREMIUM: quotaLimit.default("unlimited"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxy.default(false)),
   AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),
   ADMIN_EMAILS: z.preprocess(emptyAsUndefined, emailList.default([])),
   SMTP_URL: z.preprocess(emptyAsUndefined, smtpUrl.optional()),
@@ -151,7 +186,11 @@ export type Config = {
   /** The AI provider, or "offline" when no key is set. */
   ai: AiSettings;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe: none (false), the last N hops
+   * (each proxy appends the address it saw), or the proxies' own addresses.
+   */
+  trustProxy: TrustProxy;
   /** Signs sessions and tokens; without one, a random secret is kept in DATA_DIR (one server only). */
   authSecret: string | undefined;
   /** Lowercased addresses that are made admins when they sign up or sign in. */
@@ -185,7 +224,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     ai: resolveAiSettings(v),
     logLevel: v.LOG_LEVEL,
-    trustProxy: v.TRUST_PROXY === "true",
+    trustProxy: v.TRUST_PROXY,
     authSecret: v.AUTH_SECRET,
     adminEmails: v.ADMIN_EMAILS,
     smtpUrl: v.SMTP_URL,

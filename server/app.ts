@@ -86,7 +86,8 @@ const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
 export function createApp({ dev }: { dev: boolean }): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  if (config().trustProxy) app.set("trust proxy", true);
+  // Express walks X-Forwarded-For from the right, believing only trusted hops.
+  app.set("trust proxy", config().trustProxy);
   app.use(requestBasics(dev));
   app.use(compress());
 

@@ -6,7 +6,7 @@ export type RequestContext = {
   cspNonce: string;
   /** Echoed in the X-Request-Id header and every log line about this request. */
   requestId: string;
-  /** The client's address (from X-Forwarded-For only with TRUST_PROXY=true). */
+  /** The client's address (from X-Forwarded-For's trusted hops when TRUST_PROXY is set). */
   clientIp: string | null;
 };
 

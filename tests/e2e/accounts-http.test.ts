@@ -97,6 +97,18 @@ describe("accounts over HTTP", () => {
     expect(await limited.text()).toMatch(/Too many attempts/);
   });
 
+  it("keys the sign-in limit on the address the proxy saw, not on a forwarded chain the client wrote", async () => {
+    const email = "hopper@example.com";
+    await newVerifiedUser(email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      // The client invents the leftmost entry; the one proxy in front appends the real address last.
+      const http = new HttpClient(server.url, { "x-forwarded-for": `10.9.${i}.1, 192.0.2.77` });
+      statuses.push((await signIn(http, email, `wrong ${i}`)).status);
+    }
+    expect(statuses).toContain(429);
+  });
+
   it("resets a password by the mailed link, once, and signs out other sessions", async () => {
     const email = "reset@example.com";
     const first = await newVerifiedUser(email);

@@ -32,8 +32,23 @@ describe("configuration from the environment", () => {
       appName: "TeamTalk",
       publicUrl: "https://circleup.example",
       contactEmail: "hello@circleup.example",
-      trustProxy: true,
+      trustProxy: 1,
     });
+  });
+
+  it.each([
+    ["false", false],
+    ["0", false],
+    ["true", 1],
+    ["2", 2],
+    ["loopback, 10.0.0.0/8", ["loopback", "10.0.0.0/8"]],
+    ["::1,fd00::/8", ["::1", "fd00::/8"]],
+  ])("reads TRUST_PROXY=%s as hops or proxy addresses", (value, expected) => {
+    expect(parseConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(["yes", "10.0.0.0/40", "proxy.example", "-1"])("refuses TRUST_PROXY=%s", (value) => {
+    expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY must be false, a number of proxy hops/);
   });
 
   it("treats empty values as unset", () => {
