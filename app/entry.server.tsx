@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
 import { DocumentProvider } from "~/lib/document-context";
 import { logger } from "~/logger.server";
+import { noteRouteError } from "~/web/request-scope.server";
 // Inlined into every page: one render-blocking request fewer on a slow phone
 // connection, for about 8 KB (gzip) of HTML.
 import inlineStyles from "./app.css?inline";
@@ -62,5 +63,11 @@ export default function handleRequest(
 /** Logs loader, action and render errors once, with the request id; aborted requests are not errors. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  logger.error({ err: error, requestId: context?.requestId, path: new URL(request.url).pathname }, "route error");
+  const path = new URL(request.url).pathname;
+  if (noteRouteError(error).databaseUnreachable) {
+    // An outage fails every request alike: one line each, no stack, and the answer is a 503.
+    logger.warn({ requestId: context?.requestId, path }, "database unreachable");
+    return;
+  }
+  logger.error({ err: error, requestId: context?.requestId, path }, "route error");
 };

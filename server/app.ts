@@ -1,18 +1,30 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
 import { config } from "~/config.server";
+import { isDatabaseUnreachable } from "~/db/connection-errors";
 import { CLIENT_IP_HEADER } from "~/domain/accounts/auth.server";
 import { logger } from "~/logger.server";
 import { closeDatabase, database, startOutboxWorker } from "~/services.server";
+import { problemBody } from "~/web/http.server";
 import { compress } from "./compress";
 import { eventsRateLimit } from "./events-rate-limit";
 import type { RequestContext } from "./load-context";
+import {
+  BODY_LIMIT_BYTES,
+  isJsonApi,
+  type Refusal,
+  refuseAddress,
+  refuseBodyText,
+  refuseContentType,
+  refuseForeignOrigin,
+} from "./request-guards";
+import { routerHandler } from "./request-handler";
 import { createNonce, securityHeaders, staticAssetHeaders } from "./security-headers";
+import { databaseReachable, sendUnavailable } from "./unavailable";
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 /** Where the build's content-hashed files are served. */
@@ -63,19 +75,82 @@ function precompressed(root: string, serveStatic: expressStaticGzip.ExpressStati
   return expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br", "gz"], index: false, serveStatic });
 }
 
+/** A refusal as the caller reads it: the API's problem body, or one plain sentence for a page. */
+function refuse(req: express.Request, res: express.Response, refusal: Refusal): void {
+  res.status(refusal.status);
+  if (req.path.startsWith("/api/") || isJsonApi(req.path)) {
+    res.json(problemBody(refusal.message, refusal.code));
+  } else {
+    res.type("text/plain").send(refusal.message);
+  }
+}
+
+/** What body-parser's errors mean to the sender; its own messages name internals. */
+const BODY_ERRORS: Record<string, Refusal> = {
+  "entity.too.large": {
+    status: 413,
+    code: "PAYLOAD_TOO_LARGE",
+    message: `The request body is larger than ${BODY_LIMIT_BYTES / 1024 / 1024} MB`,
+  },
+  "encoding.unsupported": {
+    status: 415,
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: "The request body's content encoding is not supported",
+  },
+  "charset.unsupported": {
+    status: 415,
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: "The request body's character set is not supported",
+  },
+};
+
+/** Requests that could only fail later are refused before routing, with a status and a reason. */
+const guardAddress: RequestHandler = (req, res, next) => {
+  const refusal = refuseAddress(req.originalUrl);
+  if (refusal) refuse(req, res, refusal);
+  else next();
+};
+
+function guardOrigin(publicUrl: string): RequestHandler {
+  const url = new URL(publicUrl);
+  const loopback = url.hostname === "localhost" || url.hostname === "127.0.0.1";
+  const port = url.port ? `:${url.port}` : "";
+  const allowed = new Set(loopback ? [`${url.protocol}//localhost${port}`, `${url.protocol}//127.0.0.1${port}`] : []);
+  allowed.add(url.origin);
+  return (req, res, next) => {
+    const refusal = refuseForeignOrigin(req, allowed);
+    if (!refusal) return next();
+    logger.warn({ requestId: res.locals.requestId, method: req.method, path: req.path }, "foreign origin refused");
+    refuse(req, res, refusal);
+  };
+}
+
+const readBody = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES });
+
+const guardBody: RequestHandler = (req, res, next) => {
+  const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  const refusal = refuseContentType(req, body) ?? refuseBodyText(req, body);
+  if (refusal) refuse(req, res, refusal);
+  else next();
+};
+
 /** Last resort: an error outside React Router is logged with its stack, answered without one. */
-const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
+const errorHandler: ErrorRequestHandler = async (error, req, res, _next) => {
+  const known = BODY_ERRORS[String(error?.type)];
   const status = Number(error?.status ?? error?.statusCode);
-  if (status >= 400 && status < 500) {
+  if (known || (status >= 400 && status < 500)) {
     // Client errors raised by middleware (a missing asset, a malformed body): no stack to log.
+    if (res.headersSent) return res.end();
+    if (known) return refuse(req, res, known);
     res
       .status(status)
       .type("text/plain")
       .send(status === 404 ? "Not found" : "Bad request");
     return;
   }
-  logger.error({ err: error, requestId: res.locals.requestId }, "unhandled request error");
   if (res.headersSent) return res.end();
+  if (isDatabaseUnreachable(error) || !(await databaseReachable())) return sendUnavailable(req, res);
+  logger.error({ err: error, requestId: res.locals.requestId }, "unhandled request error");
   res.status(500).type("text/plain").send("Something went wrong. Please try again.");
 };
 
@@ -112,9 +187,10 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
     app.use(precompressed(clientDir, { maxAge: "1h", index: false }));
   }
 
+  app.use(guardAddress, guardOrigin(config().publicUrl), readBody, guardBody);
   app.use("/api/v1/events", eventsRateLimit());
   app.use(
-    createRequestHandler({
+    routerHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: dev ? "development" : "production",
       getLoadContext: (req, res): RequestContext => ({

@@ -56,8 +56,10 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its server must not crash the process; the next query reports it.
+  // A client losing its server must not crash the process, idle or checked out
+  // (a transaction between two queries): the next query on it reports the loss.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,

@@ -1,4 +1,5 @@
 import { config } from "~/config.server";
+import { isDatabaseUnreachable } from "~/db/connection-errors";
 import { type QuotaSubject, remainingAiGenerations } from "~/domain/generation/quota.server";
 import { firstQuestion } from "~/domain/generation/serve-question.server";
 import { logger } from "~/logger.server";
@@ -32,6 +33,8 @@ export async function generatorPageData(
         : config().aiQuota.anonymous;
     return { initialQuestion: initial ?? FALLBACK_QUESTIONS[0]!, remainingQuestions };
   } catch (error) {
+    // Without a database the page fails as a whole (503); its question is not the story.
+    if (isDatabaseUnreachable(error)) throw error;
     logger.error({ err: error }, "first question failed; showing the fallback question");
     return { initialQuestion: FALLBACK_QUESTIONS[0]!, remainingQuestions: "unlimited" };
   }

@@ -106,12 +106,12 @@ describe("running against a real PostgreSQL server", () => {
       const report = await health.json();
       expect(report).toMatchObject({ status: "unavailable", database: { status: "down" } });
 
-      // The home loader reads the categories: its error becomes the error screen, never a stack trace.
+      // The home loader reads the categories: an outage is a calm page that retries, never a stack trace.
       const page = await fetch(server.url);
-      expect(page.status).toBe(500);
+      expect(page.status).toBe(503);
+      expect(page.headers.get("retry-after")).toMatch(/^\d+$/);
       const html = await page.text();
-      expect(html).toContain("Something went wrong");
-      expect(html).toContain("Reload Application");
+      expect(html).toContain("We'll be right back");
       expectNoInternals(html);
     } finally {
       await postgres.resume();

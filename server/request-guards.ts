@@ -1,0 +1,130 @@
+import type { Request as ExpressRequest } from "express";
+
+/** Largest request body any form or API call needs, with room to spare; more is a 413. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** What the guards decide: nothing to say, or the status and message of a refusal. */
+export type Refusal = { status: number; message: string; code: string };
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+/** Only these take JSON; better-auth's own endpoints check their bodies themselves. */
+const JSON_API = /^\/(?:api\/v1|functions\/v1)\//;
+/** An identity provider may post its answer back (response_mode=form_post); the state parameter protects it. */
+const SIGN_IN_CALLBACK = /^\/api\/auth\/(?:oauth2\/)?callback\//;
+
+// Control characters other than tab have no place in an address, and a NUL breaks every database lookup.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
+const CONTROL_IN_URL = /%00|[\u0000-\u0008\u000a-\u001f\u007f]/i;
+
+export const isStateChanging = (method: string) => STATE_CHANGING.has(method);
+export const isJsonApi = (path: string) => JSON_API.test(path);
+
+/** A path and query the app can act on: no NUL or control characters, valid percent-encoding. */
+export function refuseAddress(originalUrl: string): Refusal | undefined {
+  const invalid = { status: 400, code: "INVALID_INPUT" };
+  if (CONTROL_IN_URL.test(originalUrl)) {
+    return { ...invalid, message: "The address contains a control character, which no page accepts" };
+  }
+  const path = originalUrl.split("?", 1)[0] ?? "";
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return { ...invalid, message: "The address has a malformed percent-encoding" };
+  }
+  return undefined;
+}
+
+/**
+ * A browser names the page a request comes from (Origin) or at least whether it
+ * is cross-site (Sec-Fetch-Site). State changes are accepted from our own
+ * origin only; a sibling subdomain or another port on the same host counts as
+ * foreign, which SameSite cookies alone would not catch. Programs that send
+ * neither header are not browsers, so there is no victim's cookie to misuse.
+ */
+export function refuseForeignOrigin(req: ExpressRequest, allowedOrigins: ReadonlySet<string>): Refusal | undefined {
+  if (!isStateChanging(req.method) || SIGN_IN_CALLBACK.test(req.path)) return undefined;
+  const refusal = {
+    status: 403,
+    code: "FORBIDDEN_ORIGIN",
+    message: "This request came from another site: changes are accepted only from CircleUp's own pages",
+  };
+  const origin = req.get("origin");
+  if (origin !== undefined) {
+    const own = `${req.protocol}://${req.get("host")}`;
+    return origin === own || allowedOrigins.has(origin) ? undefined : refusal;
+  }
+  const site = req.get("sec-fetch-site");
+  return site === "cross-site" || site === "same-site" ? refusal : undefined;
+}
+
+function mediaType(req: ExpressRequest): string {
+  return (req.get("content-type") ?? "").split(";", 1)[0]?.trim().toLowerCase() ?? "";
+}
+
+/** Page actions read forms; the JSON API reads JSON. Anything else would fail deep inside a handler. */
+export function refuseContentType(req: ExpressRequest, body: Buffer): Refusal | undefined {
+  if (!isStateChanging(req.method) || req.path.startsWith("/api/auth/")) return undefined;
+  const type = mediaType(req);
+  if (isJsonApi(req.path)) {
+    if (body.length === 0 || type === "application/json") return undefined;
+    return {
+      status: 415,
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      message: "Send the request body as JSON, with Content-Type: application/json",
+    };
+  }
+  if (req.path.startsWith("/api/") || FORM_TYPES.includes(type)) return undefined;
+  return {
+    status: 415,
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: "Send this form as application/x-www-form-urlencoded or multipart/form-data",
+  };
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const NUL_IN_TEXT = { status: 400, code: "INVALID_INPUT", message: "Text in the request contains a NUL character" };
+
+/** True when every string and key in a parsed JSON value is well-formed Unicode without NUL. */
+function cleanJson(value: unknown): boolean {
+  // A loop, not recursion: a hostile body may nest far deeper than the call stack.
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "string") {
+      if (item.includes("\u0000") || LONE_SURROGATE.test(item)) return false;
+    } else if (Array.isArray(item)) {
+      for (const child of item) pending.push(child);
+    } else if (item !== null && typeof item === "object") {
+      for (const [key, child] of Object.entries(item)) {
+        pending.push(key, child);
+      }
+    }
+  }
+  return true;
+}
+
+/**
+ * PostgreSQL stores no NUL in text and no unpaired surrogate in jsonb: such
+ * input is refused here with a 400, not discovered by the database as a 500.
+ */
+export function refuseBodyText(req: ExpressRequest, body: Buffer): Refusal | undefined {
+  if (body.length === 0) return undefined;
+  if (body.includes(0)) return NUL_IN_TEXT;
+  const type = mediaType(req);
+  if (type === "application/x-www-form-urlencoded" && /%00/i.test(body.toString("latin1"))) return NUL_IN_TEXT;
+  if (type !== "application/json") return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString("utf8"));
+  } catch {
+    return { status: 400, code: "INVALID_INPUT", message: "The request body is not valid JSON" };
+  }
+  if (cleanJson(parsed)) return undefined;
+  return {
+    status: 400,
+    code: "INVALID_INPUT",
+    message: "Text in the request contains a NUL character or an unpaired surrogate",
+  };
+}

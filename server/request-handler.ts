@@ -1,0 +1,93 @@
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { databaseWasUnreachable, inRequestScope } from "~/web/request-scope.server";
+import { databaseReachable, sendUnavailable } from "./unavailable";
+
+type Options = {
+  build: () => Promise<ServerBuild>;
+  mode: "development" | "production";
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+};
+
+/** The URL the browser asked for, with the host and scheme the trusted proxy reports. */
+function requestUrl(req: ExpressRequest): URL | undefined {
+  const forwardedHost = req.app.enabled("trust proxy") ? req.get("x-forwarded-host") : undefined;
+  const host = forwardedHost?.split(",", 1)[0]?.trim() || req.get("host") || "localhost";
+  try {
+    return new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  } catch {
+    return undefined;
+  }
+}
+
+function fetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  // The body was read (and its size and text checked) before routing; an empty one is no body.
+  const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? new Uint8Array(req.body) : undefined;
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(url, { method: req.method, headers, body: hasBody ? body : undefined, signal: controller.signal });
+}
+
+async function send(res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}
+
+/**
+ * React Router behind Express. A 500 while the database is unreachable is
+ * an outage, not a bug: it is answered 503 with Retry-After, so clients and
+ * load balancers wait instead of giving up, and service returns by itself.
+ */
+export function routerHandler({ build, mode, getLoadContext }: Options): RequestHandler {
+  let handle: ReturnType<typeof createRequestHandler> | undefined;
+  return async (req, res, next) => {
+    try {
+      handle ??= createRequestHandler(build, mode);
+      const handleRequest = handle;
+      const url = requestUrl(req);
+      if (!url) {
+        res.status(400).type("text/plain").send("The Host header is not a valid host name");
+        return;
+      }
+      const request = fetchRequest(req, res, url);
+      const context = getLoadContext(req, res);
+      let outage = false;
+      const response = await inRequestScope(async () => {
+        const answer = await handleRequest(request, context);
+        outage = databaseWasUnreachable();
+        return answer;
+      });
+      if (response.status === 500 && (outage || !(await databaseReachable()))) {
+        await response.body?.cancel();
+        sendUnavailable(req, res);
+        return;
+      }
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
