@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpAndVerify } from "../support/accounts";
 import { HttpClient } from "../support/http-client";
@@ -117,6 +118,59 @@ describe("community API authorisation", () => {
     expect(await edited.json()).toEqual({ id: authored, question: "What small habit keeps our meetings kind?" });
     expect((await send("admin", "DELETE", `/api/v1/questions/${authored}`)).status).toBe(204);
     expect((await send("admin", "DELETE", `/api/v1/questions/${authored}`)).status).toBe(404);
+  });
+
+  it("refuses an admin's state change that another site's page sends, and a body that is not JSON", async () => {
+    const grant = (headers: Record<string, string>, body = JSON.stringify({ isAdmin: true })) =>
+      fetch(`${server.url}/api/v1/admin/users/${memberId}`, {
+        method: "POST",
+        headers: { cookie: clients.admin.cookieHeader(), "content-type": "application/json", ...headers },
+        body,
+      });
+    const foreignPort = new URL(server.url);
+    foreignPort.port = String(Number(foreignPort.port) + 1);
+    for (const headers of [
+      { origin: "http://evil.example" },
+      // Another port on the same host is same-site: SameSite cookies would let this through.
+      { origin: foreignPort.origin },
+      { "sec-fetch-site": "same-site" },
+      { "sec-fetch-site": "cross-site" },
+      { origin: "null" },
+    ]) {
+      const refused = await grant(headers);
+      expect(refused.status, JSON.stringify(headers)).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: "FORBIDDEN_ORIGIN", retryable: false });
+    }
+    const plainText = await grant({ origin: server.url, "content-type": "text/plain" });
+    expect(plainText.status).toBe(415);
+    expect((await plainText.json()).error).toContain("application/json");
+    const profile = await (await clients.member.get("/profile/export")).json();
+    expect(profile.profile.isAdmin).toBe(false);
+  });
+
+  it("refuses a body over 1 MB with 413 before reading it all", async () => {
+    // The answer comes while the client is still sending, so this needs a raw request, not fetch.
+    const size = 60 * 1024 * 1024;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${server.url}/api/v1/questions`, {
+        method: "POST",
+        headers: {
+          cookie: clients.author.cookieHeader(),
+          origin: server.url,
+          "content-type": "application/json",
+          "content-length": String(size),
+        },
+      });
+      request.on("response", (response) => {
+        let body = "";
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on("error", reject);
+      request.write(`{"question":"${"x".repeat(64 * 1024)}`);
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
   });
 
   it("answers the admin edit errors", async () => {
