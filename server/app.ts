@@ -10,7 +10,6 @@ import { CLIENT_IP_HEADER } from "~/domain/accounts/auth.server";
 import { logger } from "~/logger.server";
 import { closeDatabase, database, startOutboxWorker } from "~/services.server";
 import { compress } from "./compress";
-import { eventsRateLimit } from "./events-rate-limit";
 import type { RequestContext } from "./load-context";
 import { createNonce, securityHeaders, staticAssetHeaders } from "./security-headers";
 
@@ -111,7 +110,6 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
     app.use(precompressed(clientDir, { maxAge: "1h", index: false }));
   }
 
-  app.use("/api/v1/events", eventsRateLimit());
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
