@@ -11,7 +11,6 @@ import { logger } from "~/logger.server";
 import { closeDatabase, database, startOutboxWorker } from "~/services.server";
 import { problemBody } from "~/web/http.server";
 import { compress } from "./compress";
-import { eventsRateLimit } from "./events-rate-limit";
 import type { RequestContext } from "./load-context";
 import {
   BODY_LIMIT_BYTES,
@@ -188,7 +187,6 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
   }
 
   app.use(guardAddress, guardOrigin(config().publicUrl), readBody, guardBody);
-  app.use("/api/v1/events", eventsRateLimit());
   app.use(
     routerHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,

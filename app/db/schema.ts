@@ -143,6 +143,17 @@ export const aiUsage = pgTable("ai_usage", {
   used: integer("used").notNull(),
 });
 
+/**
+ * Request counters of the fixed-window limits (app/domain/limits): one row
+ * per rule and subject, keyed by a member id or a keyed hash of an address,
+ * never the address itself. Rows whose window has ended are deleted.
+ */
+export const requestLimits = pgTable("request_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
+});
+
 /** Which version of each content folder was last imported, so unchanged content is not re-read at start. */
 export const contentImports = pgTable("content_imports", {
   name: text("name").primaryKey(),
@@ -379,7 +390,10 @@ export const savedQuestions = pgTable(
   ],
 );
 
-/** Messages from the contact form; sender_key is a keyed hash of the sender's IP address, only for the rate limit. */
+/**
+ * Messages from the contact form; sender_key is the keyed hash of the sender's
+ * address that the contact limit counts (request_limits), never the address.
+ */
 export const contactMessages = pgTable(
   "contact_messages",
   {

@@ -5,7 +5,13 @@ import type { GenerationErrorCode } from "~/shared/questions";
  * place (app/web/http.server.ts). The generation codes are the public
  * generator contract's own.
  */
-export type DomainErrorCode = "INVALID_INPUT" | "NOT_FOUND" | "CONFLICT" | "DUPLICATE" | GenerationErrorCode;
+export type DomainErrorCode =
+  | "INVALID_INPUT"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "DUPLICATE"
+  | "RATE_LIMITED"
+  | GenerationErrorCode;
 
 /** The one shape of every failure the domain reports: a message a person can read, and a code. */
 export class DomainError extends Error {
@@ -15,6 +21,8 @@ export class DomainError extends Error {
     message: string,
     /** Whether trying the same request again later may succeed. */
     readonly retryable = false,
+    /** When it may succeed, if that is known: sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

@@ -8,6 +8,7 @@ const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   DUPLICATE: 409,
+  RATE_LIMITED: 429,
   QUOTA_EXCEEDED: 429,
   API_KEY_MISSING: 503,
   API_ERROR: 502,
@@ -20,9 +21,11 @@ export function statusOf(error: DomainError): number {
   return STATUS_BY_CODE[error.code];
 }
 
-/** A domain failure as an API answer: its message, its code, whether a retry may help. */
+/** A domain failure as an API answer: its message, its code, whether a retry may help (and when, as Retry-After). */
 export function domainProblem(error: DomainError, headers?: HeadersInit): Response {
-  return problem(statusOf(error), error.message, error.code, { retryable: error.retryable }, headers);
+  const merged = new Headers(headers);
+  if (error.retryAfterSeconds !== undefined) merged.set("Retry-After", String(error.retryAfterSeconds));
+  return problem(statusOf(error), error.message, error.code, { retryable: error.retryable }, merged);
 }
 
 /** The body of every API error: `{error, code, retryable}` plus anything specific, never a stack. */

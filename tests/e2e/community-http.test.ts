@@ -129,14 +129,15 @@ describe("community API authorisation", () => {
       });
     const foreignPort = new URL(server.url);
     foreignPort.port = String(Number(foreignPort.port) + 1);
-    for (const headers of [
+    const foreignRequests: Record<string, string>[] = [
       { origin: "http://evil.example" },
       // Another port on the same host is same-site: SameSite cookies would let this through.
       { origin: foreignPort.origin },
       { "sec-fetch-site": "same-site" },
       { "sec-fetch-site": "cross-site" },
       { origin: "null" },
-    ]) {
+    ];
+    for (const headers of foreignRequests) {
       const refused = await grant(headers);
       expect(refused.status, JSON.stringify(headers)).toBe(403);
       expect(await refused.json()).toMatchObject({ code: "FORBIDDEN_ORIGIN", retryable: false });

@@ -1,9 +1,12 @@
 import { data, redirect } from "react-router";
 import { PlanEditorPage } from "~/components/plans/PlanEditorPage";
+import { LIMITS } from "~/domain/limits/rules";
 import { createPlan, listPlans, suggestForSlot, suggestPlan } from "~/domain/plans/plans.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { newPlanSchema, planSlotSchema, planSuggestionSchema } from "~/shared/plan-schemas";
+import { statusOf } from "~/web/http.server";
+import { overLimit } from "~/web/limits.server";
 import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/plan";
 
@@ -23,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const user = await getUser(request);
   const { db } = await database();
@@ -40,6 +43,8 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = newPlanSchema.safeParse({ title: form.get("title") ?? "", questionIds: form.getAll("questionIds") });
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? "Please check the plan" }, { status: 400 });
+  const limited = await overLimit(LIMITS.plans, user ? { userId: user.id } : { ip: context.clientIp });
+  if (limited) return data({ error: limited.message }, { status: statusOf(limited) });
   const id = await createPlan(db, { ownerId: user?.id ?? null, ...parsed.data });
   if (!id)
     return data({ error: "A question in this plan no longer exists. Please pick another one." }, { status: 409 });

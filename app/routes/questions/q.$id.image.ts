@@ -1,9 +1,11 @@
 import { config } from "~/config.server";
+import { LIMITS } from "~/domain/limits/rules";
 import { previewPng } from "~/domain/sharing/preview-image.server";
 import { sharedQuestion } from "~/domain/sharing/shared-question.server";
 import { database } from "~/services.server";
 import { isUuid } from "~/shared/ids";
 import { stripSurroundingQuotes } from "~/shared/questions";
+import { requireWithinLimit } from "~/web/limits.server";
 import type { Route } from "./+types/q.$id.image";
 
 const LABELS: Record<string, string> = {
@@ -13,7 +15,8 @@ const LABELS: Record<string, string> = {
 };
 
 /** GET /q/{id}/image.png: the 1200x630 link preview of a shared question. */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await requireWithinLimit(LIMITS.images, { ip: context.clientIp });
   if (!isUuid(params.id)) return new Response("Not found", { status: 404 });
   const { db } = await database();
   const question = await sharedQuestion(db, params.id.toLowerCase(), null);

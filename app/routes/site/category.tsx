@@ -7,6 +7,7 @@ import { CategoryHero } from "~/components/content/CategoryHero";
 import { listQuestions } from "~/domain/community/list.server";
 import { submitQuestion } from "~/domain/community/submissions.server";
 import { categoryGuide } from "~/domain/content/guides.server";
+import { LIMITS } from "~/domain/limits/rules";
 import { absoluteUrl, breadcrumbs, faqPage, seo, siteFrom } from "~/lib/seo";
 import { useViewer } from "~/lib/use-viewer";
 import { database } from "~/services.server";
@@ -14,6 +15,7 @@ import { type CategorySlug, findCategory } from "~/shared/categories";
 import { listQuerySchema, submissionSchema } from "~/shared/community-schemas";
 import { generatorPageData } from "~/web/generator-page.server";
 import { statusOf } from "~/web/http.server";
+import { overLimit } from "~/web/limits.server";
 import { existingQuotaSubject } from "~/web/quota-subject.server";
 import { getUser, requireUser } from "~/web/session.server";
 import type { Route } from "./+types/category";
@@ -47,6 +49,8 @@ export async function action({ request }: Route.ActionArgs) {
   });
   if (!parsed.success)
     return data({ error: parsed.error.issues[0]?.message ?? "Please check the form" }, { status: 400 });
+  const limited = await overLimit(LIMITS.submissions, { userId: user.id });
+  if (limited) return data({ error: limited.message }, { status: statusOf(limited) });
   const { db } = await database();
   const result = await submitQuestion(db, user.id, parsed.data);
   if (!result.ok) return data({ error: result.error.message }, { status: statusOf(result.error) });

@@ -1,18 +1,23 @@
 import { config } from "~/config.server";
 import { recordEvent } from "~/domain/analytics/events.server";
+import { LIMITS } from "~/domain/limits/rules";
 import { database } from "~/services.server";
 import { trackedUrl } from "~/shared/analytics";
 import { clientEventSchema } from "~/shared/analytics-schemas";
 import { methodNotAllowed, parseJsonBody } from "~/web/http.server";
+import { requireWithinLimit } from "~/web/limits.server";
 import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/events";
 
 /**
  * POST /api/v1/events: a page view or an error from the browser, sent only
- * after cookie consent. Stored in our own database, nowhere else.
+ * after cookie consent. Stored in our own database, nowhere else. Every
+ * post counts against its address's limit, malformed ones too: nothing
+ * else bounds what anonymous browsers add to the events table.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
+  await requireWithinLimit(LIMITS.events, { ip: context.clientIp });
   const parsed = await parseJsonBody(request, clientEventSchema);
   if (!parsed.ok) return parsed.response;
   const event = parsed.data;

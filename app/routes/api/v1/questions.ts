@@ -1,8 +1,10 @@
 import { listQuestions } from "~/domain/community/list.server";
 import { submitQuestion } from "~/domain/community/submissions.server";
+import { LIMITS } from "~/domain/limits/rules";
 import { database } from "~/services.server";
 import { listQuerySchema, submissionSchema } from "~/shared/community-schemas";
 import { domainProblem, methodNotAllowed, parseJsonBody } from "~/web/http.server";
+import { requireWithinLimit } from "~/web/limits.server";
 import { getUser, requireUserApi } from "~/web/session.server";
 import type { Route } from "./+types/questions";
 
@@ -23,6 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUserApi(request);
   const parsed = await parseJsonBody(request, submissionSchema);
   if (!parsed.ok) return parsed.response;
+  await requireWithinLimit(LIMITS.submissions, { userId: user.id });
   const { db } = await database();
   const result = await submitQuestion(db, user.id, parsed.data);
   if (!result.ok) return domainProblem(result.error);

@@ -1,8 +1,10 @@
 import { recordEvent } from "~/domain/analytics/events.server";
 import { castVote } from "~/domain/community/votes.server";
+import { LIMITS } from "~/domain/limits/rules";
 import { database } from "~/services.server";
 import { voteRequestSchema } from "~/shared/community-schemas";
 import { methodNotAllowed, parseJsonBody, problem, questionIdParam } from "~/web/http.server";
+import { requireWithinLimit } from "~/web/limits.server";
 import { requireUserApi } from "~/web/session.server";
 import type { Route } from "./+types/questions.vote";
 
@@ -13,6 +15,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const questionId = questionIdParam(params.id);
   const parsed = await parseJsonBody(request, voteRequestSchema);
   if (!parsed.ok) return parsed.response;
+  await requireWithinLimit(LIMITS.votes, { userId: user.id });
   const { db } = await database();
   const tally = await castVote(db, user.id, questionId, parsed.data.direction);
   if (!tally) return problem(404, "Question not found", "NOT_FOUND");

@@ -1,0 +1,137 @@
+import crypto from "node:crypto";
+import net from "node:net";
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { requestLimits } from "~/db/schema";
+import { DomainError, type Outcome } from "../errors";
+import { type LimitRule, limitMessage } from "./rules";
+
+declare const subjectBrand: unique symbol;
+/** Whom a limit counts, as stored: made only by memberSubject and addressSubject, so no raw address is ever a key. */
+export type LimitSubject = string & { readonly [subjectBrand]: true };
+
+export type LimitDecision = { allowed: boolean; retryAfterSeconds: number };
+
+/** A member, by account id (a UUID that names no one outside the database). */
+export function memberSubject(userId: string): LimitSubject {
+  return `member:${userId}` as LimitSubject;
+}
+
+/** Anyone else, by the keyed hash of their address (addressKey). */
+export function addressSubject(ip: string | null, secret: string): LimitSubject {
+  return `address:${addressKey(ip, secret)}` as LimitSubject;
+}
+
+/**
+ * A keyed hash of the network a client's address belongs to: stored instead
+ * of the address, and not turned back into one without the secret. Every
+ * server of one database must share the secret (AUTH_SECRET) for their
+ * counts of an address to meet.
+ */
+export function addressKey(ip: string | null, secret: string): string {
+  return crypto
+    .createHmac("sha256", secret)
+    .update(ip ? clientNetwork(ip) : "unknown")
+    .digest("base64url");
+}
+
+/** An IPv6 customer usually gets a /56 or more, so counting single addresses would let one client rotate through them. */
+const IPV6_PREFIX_BITS = 56;
+
+/** The part of an address that names one client: an IPv4 address (also when IPv4-mapped), or an IPv6 /56. */
+export function clientNetwork(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!net.isIPv6(ip.split("%")[0] ?? "")) return ip;
+  const groups = ipv6Groups(ip.split("%")[0] ?? "");
+  const prefix = groups.map((group, index) => {
+    const kept = Math.min(16, Math.max(0, IPV6_PREFIX_BITS - index * 16));
+    return (group & ((0xffff << (16 - kept)) & 0xffff)).toString(16);
+  });
+  return `${prefix.join(":")}/${IPV6_PREFIX_BITS}`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address, "::" and a dotted IPv4 tail expanded. */
+function ipv6Groups(address: string): number[] {
+  let text = address;
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill("0");
+  return [...left, ...zeros, ...right].map((group) => Number.parseInt(group, 16));
+}
+
+/** The database's clock unless a moment is given: every server of one database then agrees on when a window ends. */
+function momentOf(now: Date | undefined): SQL {
+  return now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+}
+
+/**
+ * Counts one request of the subject under the rule and says whether it is
+ * within the limit. One statement: the row is created, counted on, or
+ * started afresh when its window has ended, under the row lock an insert
+ * on conflict takes, so requests arriving together on any number of
+ * servers are counted one after another and no more than `limit` pass.
+ * Refused requests are counted too and never extend the window.
+ */
+export async function consumeLimit(
+  db: Database,
+  rule: LimitRule,
+  subject: LimitSubject,
+  now?: Date,
+): Promise<LimitDecision> {
+  const at = momentOf(now);
+  const ended = sql`${requestLimits.resetsAt} <= ${at}`;
+  const [row] = await db
+    .insert(requestLimits)
+    .values({
+      key: `${rule.name}:${subject}`,
+      count: 1,
+      resetsAt: sql`${at} + ${rule.windowSeconds}::integer * interval '1 second'`,
+    })
+    .onConflictDoUpdate({
+      target: requestLimits.key,
+      set: {
+        count: sql`case when ${ended} then 1 else ${requestLimits.count} + 1 end`,
+        resetsAt: sql`case when ${ended} then excluded.resets_at else ${requestLimits.resetsAt} end`,
+      },
+    })
+    .returning({
+      count: requestLimits.count,
+      secondsLeft: sql<number>`ceil(extract(epoch from ${requestLimits.resetsAt} - ${at}))::integer`,
+    });
+  await pruneNowAndThen(db, now);
+  if (!row) throw new Error("The limit counter answered no row");
+  if (row.count <= rule.limit) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.secondsLeft)) };
+}
+
+/** consumeLimit as an Outcome: over the limit, a RATE_LIMITED failure that says what and when to try again. */
+export async function withinLimit(db: Database, rule: LimitRule, subject: LimitSubject, now?: Date): Promise<Outcome> {
+  const decision = await consumeLimit(db, rule, subject, now);
+  if (decision.allowed) return { ok: true };
+  const message = limitMessage(rule, decision.retryAfterSeconds);
+  return { ok: false, error: new DomainError("RATE_LIMITED", message, true, decision.retryAfterSeconds) };
+}
+
+/** Deletes the counters whose window has ended; a request for one of them would start afresh anyway. */
+export async function pruneLimits(db: Database, now?: Date): Promise<void> {
+  await db.delete(requestLimits).where(sql`${requestLimits.resetsAt} <= ${momentOf(now)}`);
+}
+
+const PRUNE_EVERY_MS = 60_000;
+const lastPruned = new WeakMap<Database, number>();
+
+/** At most once a minute per process and database, so the table holds only live windows at little cost. */
+async function pruneNowAndThen(db: Database, now: Date | undefined): Promise<void> {
+  const last = lastPruned.get(db);
+  if (last !== undefined && Date.now() - last < PRUNE_EVERY_MS) return;
+  lastPruned.set(db, Date.now());
+  // A failed clean-up must not refuse the request it rides on; the next one tries again.
+  await pruneLimits(db, now).catch(() => lastPruned.delete(db));
+}

@@ -1,0 +1,51 @@
+/**
+ * A fixed window: at most `limit` requests per subject, counted from the
+ * subject's first request until `windowSeconds` later.
+ */
+export type LimitRule = {
+  /** Starts every stored key of the rule; renaming it starts every count again. */
+  readonly name: string;
+  /** What there were too many of, in the message a person reads ("Too many votes: ..."). */
+  readonly what: string;
+  readonly limit: number;
+  readonly windowSeconds: number;
+};
+
+/**
+ * Every limit CircleUp sets itself, in one table (better-auth's own limits
+ * are in accounts/auth.server.ts, the AI quota in generation/quota.server.ts).
+ * They bound what one member or one address can write; a person using the
+ * site, or an office behind one address, never meets them. The README's
+ * "Limits" table lists them with the subject each is counted for.
+ */
+export const LIMITS = {
+  /** Per sender address: the contact form mails the team, so robots must not flood it. */
+  contact: { name: "contact", what: "messages", limit: 3, windowSeconds: 10 * 60 },
+  /** Per address: page views and errors come from anonymous browsers, one per page. */
+  events: { name: "events", what: "events", limit: 120, windowSeconds: 60 },
+  /** Per member: every submission waits for an admin to read it. */
+  submissions: { name: "submissions", what: "submitted questions", limit: 10, windowSeconds: 60 * 60 },
+  /** Per member. */
+  votes: { name: "votes", what: "votes", limit: 120, windowSeconds: 60 },
+  /** Per member, saving and unsaving. */
+  saves: { name: "saves", what: "saves", limit: 120, windowSeconds: 60 },
+  /** Per member, hiding and showing again. */
+  hides: { name: "hides", what: "changes to hidden questions", limit: 120, windowSeconds: 60 },
+  /** Per member, or per address for visitors, who may make plans too. */
+  plans: { name: "plans", what: "new plans", limit: 60, windowSeconds: 60 * 60 },
+  /** Per address: each preview is drawn on the server; chat apps and crawlers fetch one per shared link and keep it. */
+  images: { name: "images", what: "preview images", limit: 120, windowSeconds: 60 },
+} as const satisfies Record<string, LimitRule>;
+
+/** "40 seconds", "1 minute", "12 minutes": how long to wait, rounded up. */
+export function waitPhrase(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return whole === 1 ? "1 second" : `${whole} seconds`;
+  const minutes = Math.ceil(whole / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+/** What a subject over the rule is told, as in "Too many votes: try again in 40 seconds". */
+export function limitMessage(rule: LimitRule, retryAfterSeconds: number): string {
+  return `Too many ${rule.what}: try again in ${waitPhrase(retryAfterSeconds)}`;
+}

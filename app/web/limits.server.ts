@@ -1,0 +1,25 @@
+import type { DomainError } from "~/domain/errors";
+import { addressSubject, type LimitSubject, memberSubject, withinLimit } from "~/domain/limits/rate-limit.server";
+import type { LimitRule } from "~/domain/limits/rules";
+import { appSecret, database } from "~/services.server";
+import { domainProblem } from "./http.server";
+
+/** Whom a request counts for: a member by account id, anyone else by the address it came from. */
+export type Requester = { userId: string } | { ip: string | null };
+
+function subjectOf(requester: Requester): LimitSubject {
+  return "userId" in requester ? memberSubject(requester.userId) : addressSubject(requester.ip, appSecret());
+}
+
+/** Counts one request under the rule; the failure a page shows when it is over the limit, else null. */
+export async function overLimit(rule: LimitRule, requester: Requester): Promise<DomainError | null> {
+  const { db } = await database();
+  const outcome = await withinLimit(db, rule, subjectOf(requester));
+  return outcome.ok ? null : outcome.error;
+}
+
+/** The same for API routes and resource loaders: over the limit throws the 429 answer with Retry-After. */
+export async function requireWithinLimit(rule: LimitRule, requester: Requester): Promise<void> {
+  const limited = await overLimit(rule, requester);
+  if (limited) throw domainProblem(limited);
+}
