@@ -81,3 +81,15 @@ export function questionIdParam(value: string | undefined): string {
   if (!value || !isUuid(value)) throw problem(400, "Invalid questionId: must be a UUID", "INVALID_INPUT");
   return value.toLowerCase();
 }
+
+/**
+ * Whether the client already holds this version (If-None-Match names the
+ * ETag, or `*`), so a 304 without a body will do. The comparison is weak, as
+ * the header's rules ask: `W/"x"` matches `"x"`.
+ */
+export function clientHasVersion(request: Request, etag: string): boolean {
+  const header = request.headers.get("if-none-match");
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
+}

@@ -88,6 +88,16 @@ describe("community API authorisation", () => {
     expect((await duplicate.json()).error).toBe("This question is already in the library");
     const invalid = await send("member", "POST", "/api/v1/questions", { ...body(2), question: "Too short" });
     expect(invalid.status).toBe(400);
+    const bell = await send("member", "POST", "/api/v1/questions", {
+      ...body(3),
+      question: "Which meeting ritual\u0007 would you keep forever?",
+    });
+    expect(bell.status).toBe(400);
+    expect(await bell.json()).toMatchObject({
+      error: "Invalid question: must not contain control characters",
+      code: "INVALID_INPUT",
+      field: "question",
+    });
   });
 
   it("keeps moderation, edits, deletes and access changes to admins, the author included", async () => {
@@ -179,6 +189,10 @@ describe("community API authorisation", () => {
       [{ updates: "text" }, "Invalid updates: must be an object"],
       [{ updates: { question: "" } }, "Invalid question: must be a non-empty string"],
       [{ updates: { question: 42 } }, "Invalid question: must be a non-empty string"],
+      [
+        { updates: { question: "What made you smile\u001b[31m today?" } },
+        "Invalid question: must not contain control characters",
+      ],
       [
         { source: "curated", updates: { question: "Is this fine?" } },
         'Invalid source: must be "generated" or "user_submitted"',

@@ -56,6 +56,8 @@ describe("a model's answer", () => {
     ["Where do you do your best thinking?", "repeated one of the recent questions"],
     ["  where do you do your BEST thinking!?", "repeated one of the recent questions"],
     ["What made you smile, today?", "repeated one of the recent questions"],
+    ["What made you smile\u0007 at work this week?", "control characters"],
+    ["What made you smile\u0085 at work this week?", "control characters"],
   ])("is rejected: %j", (raw, reason) => {
     const verdict = validateAnswer(raw, PREVIOUS);
     expect(verdict.ok).toBe(false);

@@ -1,3 +1,5 @@
+import { withoutControlCharacters } from "~/shared/text";
+
 /**
  * Saved questions as files: CSV, JSON, Markdown and plain text. Pure
  * functions; the route picks the content type and file name.
@@ -53,14 +55,34 @@ const TYPE_TITLES: Record<string, string> = {
 /** How a Markdown export reads: saved questions are grouped by type; a meeting plan keeps its order. */
 export type MarkdownOptions = { title?: string; inOrder?: boolean };
 
-const escapeMarkdown = (text: string) => text.replace(/([\\`*_[\]])/g, "\\$1");
+/**
+ * Text a member wrote, as Markdown that shows it literally: one line; the
+ * characters Markdown acts on inline backslash-escaped; `<` and `>` as
+ * entities, so `<script>` stays text in any renderer and `<javascript:…>`
+ * is no autolink; escaped brackets mean `[x](javascript:…)` is no link; a
+ * leading `#`, `-`, `+` or `1.` starts no heading or nested list, and
+ * trailing `#`s are not taken off a heading as its closing marks. Letters,
+ * apostrophes, quotes and punctuation such as ? and , stay as they are.
+ */
+export function markdownText(text: string): string {
+  return withoutControlCharacters(text)
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[\\`*_[\]~]/g, "\\$&")
+    .replace(/&(?=#?\w+;)/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/^[#+-]/, "\\$&")
+    .replace(/^(\d+)([.)])(?=\s|$)/, "$1\\$2")
+    .replace(/ (#+)$/, " \\$1");
+}
 
 /** Grouped by type, in meeting order, so the file reads like a plan (or in the plan's own order). */
 export function toMarkdown(rows: ExportRow[], appName: string, options: MarkdownOptions = {}): string {
-  const parts = [`# ${options.title ?? "Saved questions"}`, "", `Exported from ${appName}.`, ""];
+  const parts = [`# ${markdownText(options.title ?? "Saved questions")}`, "", `Exported from ${appName}.`, ""];
   if (options.inOrder) {
     rows.forEach((r, i) => {
-      parts.push(`${i + 1}. **${(TYPE_TITLES[r.type] ?? r.type).replace(/s$/, "")}:** ${escapeMarkdown(r.question)}`);
+      parts.push(`${i + 1}. **${(TYPE_TITLES[r.type] ?? r.type).replace(/s$/, "")}:** ${markdownText(r.question)}`);
     });
     return `${parts.join("\n").trimEnd()}\n`;
   }
@@ -68,7 +90,7 @@ export function toMarkdown(rows: ExportRow[], appName: string, options: Markdown
     const group = rows.filter((r) => r.type === type);
     if (group.length === 0) continue;
     parts.push(`## ${TYPE_TITLES[type]}`, "");
-    for (const r of group) parts.push(`- ${escapeMarkdown(r.question)} _(${r.questionStyle}, ${r.engagementLevel})_`);
+    for (const r of group) parts.push(`- ${markdownText(r.question)} _(${r.questionStyle}, ${r.engagementLevel})_`);
     parts.push("");
   }
   return `${parts.join("\n").trimEnd()}\n`;

@@ -1,4 +1,5 @@
 import { normalizeQuestionText, QUESTION_TEXT_MAX, stripSurroundingQuotes } from "~/shared/questions";
+import { hasControlCharacters } from "~/shared/text";
 
 /** A generated question must be at least this long: shorter answers are fragments, not questions. */
 export const ANSWER_MIN = 20;
@@ -35,14 +36,15 @@ export function recentQuestions(previousQuestions: readonly string[]): string[] 
 
 /**
  * Checks a model's answer: exactly one question (one question mark, at the
- * end; no list, no second line), 20-300 characters, and not one of the last
- * five questions shown (compared with `normalizeQuestionText`). The reason of
+ * end; no list, no second line, no control characters), 20-300 characters,
+ * and not one of the last five questions shown (compared with `normalizeQuestionText`). The reason of
  * a rejection goes into the stricter second request.
  */
 export function validateAnswer(raw: string | null | undefined, previousQuestions: readonly string[]): AnswerVerdict {
   if (!raw?.trim()) return { ok: false, reason: "the answer was empty" };
   const text = cleanAnswer(raw);
   if (/[\r\n]/.test(text)) return { ok: false, reason: "the answer had more than one line" };
+  if (hasControlCharacters(text)) return { ok: false, reason: "the answer had control characters" };
   if (/^(?:\d+\s*[.):]|[-*•])\s*/.test(text)) return { ok: false, reason: "the answer was a list" };
   const marks = text.match(/\?/g)?.length ?? 0;
   if (marks !== 1 || !text.endsWith("?")) {

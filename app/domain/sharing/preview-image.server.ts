@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
-import { Resvg } from "@resvg/resvg-js";
+import { type ResvgRenderOptions, renderAsync } from "@resvg/resvg-js";
+import { withoutControlCharacters } from "~/shared/text";
 
 /**
  * The 1200x630 PNG a chat tool shows for a shared question: the question in
@@ -44,7 +45,17 @@ export function layoutQuestion(text: string): { lines: string[]; fontSize: numbe
   return { lines: [`${text.slice(0, perLine * 5 - 1)}…`], fontSize: 32 };
 }
 
-export function previewSvg({ question, label, appName }: { question: string; label: string; appName: string }): string {
+export type PreviewInput = { question: string; label: string; appName: string };
+
+/**
+ * The preview as SVG. Control characters are dropped first: XML refuses
+ * them, and one stored in a question would otherwise fail its image on
+ * every request.
+ */
+export function previewSvg(input: PreviewInput): string {
+  const question = withoutControlCharacters(input.question);
+  const label = withoutControlCharacters(input.label);
+  const appName = withoutControlCharacters(input.appName);
   const { lines, fontSize } = layoutQuestion(`“${question}”`);
   const lineHeight = Math.round(fontSize * 1.25);
   const blockHeight = lines.length * lineHeight;
@@ -64,10 +75,21 @@ export function previewSvg({ question, label, appName }: { question: string; lab
 </svg>`;
 }
 
-export function previewPng(input: { question: string; label: string; appName: string }): Buffer {
-  const resvg = new Resvg(previewSvg(input), {
-    font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: "Source Serif 4" },
-    fitTo: { mode: "width", value: PREVIEW_WIDTH },
-  });
-  return resvg.render().asPng();
+const RENDER_OPTIONS: ResvgRenderOptions = {
+  font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: "Source Serif 4" },
+  fitTo: { mode: "width", value: PREVIEW_WIDTH },
+};
+
+/**
+ * Draws an SVG as PNG. The drawing, most of the work, runs on libuv's thread
+ * pool, so the server keeps answering meanwhile; only the PNG encoding after
+ * it (a few milliseconds) runs on the main thread.
+ */
+export async function svgToPng(svg: string): Promise<Buffer> {
+  const image = await renderAsync(svg, RENDER_OPTIONS);
+  return image.asPng();
+}
+
+export function previewPng(input: PreviewInput): Promise<Buffer> {
+  return svgToPng(previewSvg(input));
 }
