@@ -60,6 +60,29 @@ export default function handleRequest(
   });
 }
 
+/** What React Router throws when it refuses a form post from another site (the second for `.data` posts). */
+const CROSS_SITE_REFUSALS = new Set([
+  "The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action.",
+  "`origin` header is not a valid URL. Aborting the action.",
+  "Bad Request",
+]);
+
+/**
+ * A form post whose Origin is not this site: React Router answers it with a
+ * 400 before any action runs (Origin "null" and unparsable ones included).
+ */
+function isRefusedCrossSitePost(error: unknown, request: Request): boolean {
+  if (!(error instanceof Error) || !CROSS_SITE_REFUSALS.has(error.message)) return false;
+  if (["GET", "HEAD", "OPTIONS"].includes(request.method.toUpperCase())) return false;
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  try {
+    return new URL(origin).origin !== new URL(request.url).origin;
+  } catch {
+    return true;
+  }
+}
+
 /** Logs loader, action and render errors once, with the request id; aborted requests are not errors. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
@@ -67,6 +90,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (noteRouteError(error).databaseUnreachable) {
     // An outage fails every request alike: one line each, no stack, and the answer is a 503.
     logger.warn({ requestId: context?.requestId, path }, "database unreachable");
+    return;
+  }
+  // Anyone can send these; a line per refusal is enough, a stack would only bury real errors.
+  if (isRefusedCrossSitePost(error, request)) {
+    logger.warn({ requestId: context?.requestId, path }, "cross-site form post refused");
     return;
   }
   logger.error({ err: error, requestId: context?.requestId, path }, "route error");

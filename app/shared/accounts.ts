@@ -10,20 +10,32 @@ export type Plan = (typeof PLANS)[number];
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
+/** What relative values are resolved against: a reserved name, never contacted. */
+const PARSE_ORIGIN = "http://redirect.invalid";
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this is the check for them
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+/** Some servers and proxies decode an encoded "/" or "\" in a path, turning it into a host again. */
+const ENCODED_SEPARATOR = /%2f|%5c/i;
+
 /**
- * Where to go after signing in. Only same-site paths count: anything with a
- * scheme, a host ("//evil.example") or a backslash falls back to "/".
+ * Where to send a browser after signing in or from an e-mail link: a path of
+ * this site, judged after the URL parser has normalised it, because the
+ * normalised form is what goes into the Location header. Anything else (a
+ * scheme, a host, a backslash, a control character, a path that normalises
+ * to another host) falls back to "/". Absolute URLs on one of `ownOrigins`
+ * become their path.
  */
-export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || value === "") return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
-  // Control characters can smuggle a second URL past the checks above in some browsers.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: this is the check for them
-  if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
+export function safeRedirectPath(value: unknown, ownOrigins: readonly string[] = []): string {
+  const fallback = "/";
+  if (typeof value !== "string" || value.includes("\\") || CONTROL_CHARACTERS.test(value)) return fallback;
   try {
-    const url = new URL(value, "http://same.site");
-    if (url.host !== "same.site") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const url = new URL(value, PARSE_ORIGIN);
+    const ownPath = value.startsWith("/") && url.origin === PARSE_ORIGIN;
+    const ownAbsolute = url.origin !== PARSE_ORIGIN && ownOrigins.includes(url.origin);
+    if (!(ownPath || ownAbsolute) || ENCODED_SEPARATOR.test(url.pathname)) return fallback;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // Judged again as a browser reads it: "/.//evil.example" normalises to "//evil.example", another host.
+    return new URL(path, PARSE_ORIGIN).origin === PARSE_ORIGIN ? path : fallback;
   } catch {
     return fallback;
   }

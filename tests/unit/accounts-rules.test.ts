@@ -7,24 +7,60 @@ describe("where sign-in may send a user back to", () => {
   it.each([
     ["/saved-questions?tab=all", "/saved-questions?tab=all"],
     ["/profile#security", "/profile#security"],
+    ["/ok?x=1#y", "/ok?x=1#y"],
     ["/", "/"],
-  ])("keeps the same-site path %s", (input, expected) => {
+    // What goes out is the normalised path, so that is what is judged.
+    ["/a/./b/../c?d", "/a/c?d"],
+    ["/auth/callback?next=%2Fprofile", "/auth/callback?next=%2Fprofile"],
+    ["/caf\u00e9", "/caf%C3%A9"],
+  ])("keeps the same-site path %s as %s", (input, expected) => {
     expect(safeRedirectPath(input)).toBe(expected);
   });
 
   it.each([
     "https://evil.example",
+    "HTTPS://evil.example/x",
     "//evil.example/path",
+    "///evil.example",
+    // Each normalises to "//evil.example...", which a browser reads as another host.
+    "/.//evil.example/phish",
+    "/..//evil.example",
+    "/a/..//evil.example",
+    "/%2e//evil.example",
+    "/%2e%2e//evil.example",
     "/\\evil.example",
     "\\\\evil.example",
+    "/.\\evil.example",
+    // The URL parser keeps these encoded; a server or proxy that decodes them sees "//evil.example".
+    "/%2F%2Fevil.example",
+    "/%2f/evil.example",
+    "/%5C%5Cevil.example",
     "javascript:alert(1)",
+    "data:text/html,hi",
     "/\t/evil.example",
+    "/\n/evil.example",
+    "/ok\u0000",
+    "/ok\u0085",
     "evil.example",
+    " /ok",
     "",
     undefined,
+    null,
     42,
+    ["/ok"],
   ])("refuses %s and falls back to /", (input) => {
     expect(safeRedirectPath(input)).toBe("/");
+  });
+
+  it("turns an absolute URL on one of our own origins into its path, and only then", () => {
+    const own = ["http://127.0.0.1:3000", "http://localhost:3000"];
+    expect(safeRedirectPath("http://localhost:3000/profile?tab=1#x", own)).toBe("/profile?tab=1#x");
+    expect(safeRedirectPath("http://127.0.0.1:3000", own)).toBe("/");
+    expect(safeRedirectPath("http://localhost:3000/.//evil.example", own)).toBe("/");
+    expect(safeRedirectPath("http://localhost:3001/profile", own)).toBe("/");
+    expect(safeRedirectPath("https://localhost:3000/profile", own)).toBe("/");
+    expect(safeRedirectPath("http://localhost:3000@evil.example/profile", own)).toBe("/");
+    expect(safeRedirectPath("http://localhost:3000/profile")).toBe("/");
   });
 });
 

@@ -19,8 +19,7 @@ export function DeleteAccountSection({ hasPassword, result }: { hasPassword: boo
       </p>
       <Outcome result={result} section="delete" />
       <Form method="post" className="space-y-4" noValidate>
-        {/* The action asks for the password only of accounts that have one. */}
-        <input type="hidden" name="hasPassword" value={String(hasPassword)} />
+        {/* Accounts without a password (Google only) confirm by typing "delete" on a fresh session. */}
         {hasPassword && (
           <TextField label="Your password" name="password" type="password" autoComplete="current-password" />
         )}

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { and, eq } from "drizzle-orm";
@@ -13,7 +14,7 @@ import {
   verificationEmail,
   welcomeEmail,
 } from "~/domain/email/templates";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/shared/accounts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, safeRedirectPath } from "~/shared/accounts";
 import { recordEvent } from "../analytics/events.server";
 import { createProfile, grantListedAdmin } from "./profiles.server";
 
@@ -26,6 +27,9 @@ export const CLIENT_IP_HEADER = "x-circleup-client-ip";
 export const GOOGLE_PROVIDER_ID = "google";
 
 export const RESET_LINK_MINUTES = 60;
+
+/** What deleting an account that has a password answers without one. */
+export const PASSWORD_REQUIRED_MESSAGE = "Please enter your password";
 
 type Logger = {
   warn(obj: object, msg: string): void;
@@ -57,6 +61,23 @@ function trustedOrigins(publicUrl: string): string[] {
   return ["localhost", "127.0.0.1"].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`);
 }
 
+/** Fields of better-auth's requests that name where the browser goes next. */
+const REDIRECT_FIELDS = ["callbackURL", "newUserCallbackURL", "errorCallbackURL", "redirectTo"] as const;
+
+/** `fields` with every redirect made a path of this site, or null when all of them already are. */
+function sameSiteRedirects(fields: unknown, ownOrigins: string[]): Record<string, unknown> | null {
+  if (!fields || typeof fields !== "object") return null;
+  const record = fields as Record<string, unknown>;
+  let changed: Record<string, unknown> | null = null;
+  for (const name of REDIRECT_FIELDS) {
+    const value = record[name];
+    if (value === undefined) continue;
+    const safe = safeRedirectPath(value, ownOrigins);
+    if (safe !== value) changed = { ...(changed ?? record), [name]: safe };
+  }
+  return changed;
+}
+
 /**
  * better-auth owns passwords, sessions, tokens, two-factor and Google
  * sign-in; we only configure it. Every limit, mail and hook of accounts is
@@ -64,6 +85,7 @@ function trustedOrigins(publicUrl: string): string[] {
  */
 export function createAuth({ db, config, secret, sendEmail, logger }: AuthDeps) {
   const { appName, publicUrl } = config;
+  const ownOrigins = trustedOrigins(publicUrl);
   const absolute = (path: string) => `${publicUrl}${path}`;
 
   return betterAuth({
@@ -71,7 +93,7 @@ export function createAuth({ db, config, secret, sendEmail, logger }: AuthDeps) 
     baseURL: publicUrl,
     basePath: AUTH_BASE_PATH,
     secret,
-    trustedOrigins: trustedOrigins(publicUrl),
+    trustedOrigins: ownOrigins,
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -199,6 +221,30 @@ export function createAuth({ db, config, secret, sendEmail, logger }: AuthDeps) 
           },
         },
       },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // better-auth lets "/.//evil.example" through as a relative path, then normalises it
+        // into "//evil.example" when it adds a query (the ?error= or ?token= of e-mail links).
+        const query = sameSiteRedirects(ctx.query, ownOrigins);
+        const body = sameSiteRedirects(ctx.body, ownOrigins);
+        // Without a password better-auth deletes on a fresh session alone; an account that has
+        // a password must give it, so a stolen session cookie cannot delete the account.
+        if (ctx.path === "/delete-user" && !ctx.body?.password) {
+          const session = await getSessionFromCtx(ctx);
+          const credential = session && (await ctx.context.internalAdapter.findCredentialAccount(session.user.id));
+          if (credential?.password) {
+            throw new APIError("BAD_REQUEST", { code: "PASSWORD_REQUIRED", message: PASSWORD_REQUIRED_MESSAGE });
+          }
+        }
+        if (query || body) return { context: { ...(query && { query }), ...(body && { body }) } };
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A session token is a bearer credential: the cookie keeps it away from scripts, this list must too.
+        if (ctx.path === "/list-sessions" && Array.isArray(ctx.context.returned)) {
+          return ctx.json(ctx.context.returned.map(({ token: _token, ...session }) => session));
+        }
+      }),
     },
     plugins: [
       twoFactor({ issuer: appName }),

@@ -1,7 +1,9 @@
 import QRCode from "qrcode";
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { PASSWORD_REQUIRED_MESSAGE } from "~/domain/accounts/auth.server";
 import { updateFullName } from "~/domain/accounts/profiles.server";
+import { sessionTokenById } from "~/domain/accounts/sessions.server";
 import type { SignedInUser } from "~/domain/accounts/viewer.server";
 import { database, getAuth } from "~/services.server";
 import type { ProfileActionResult } from "~/shared/accounts";
@@ -96,12 +98,9 @@ const HANDLERS: Record<string, Handler> = {
 
   async "revoke-session"(request, user, form) {
     const sessionId = String(form.sessionId ?? "");
-    // The page only knows session ids; tokens never leave the server.
-    const auth = await getAuth();
-    const sessions = await auth.api.listSessions({ headers: request.headers });
-    const target = sessions.find((s) => s.id === sessionId && s.userId === user.id);
-    if (!target) return fail("sessions", "That session has already ended.", 404);
-    const answer = await accounts.signOutDevice(request, target.token);
+    const token = await sessionTokenById((await database()).db, user.id, sessionId);
+    if (!token) return fail("sessions", "That session has already ended.", 404);
+    const answer = await accounts.signOutDevice(request, token);
     if (!answer.ok) return failed("sessions", answer, "Failed to sign out that device");
     return ok("sessions", "That device is signed out.");
   },
@@ -114,9 +113,11 @@ const HANDLERS: Record<string, Handler> = {
     ) {
       return fail("delete", 'Type "delete" to confirm.');
     }
-    const hasPassword = form.hasPassword === "true";
+    // Whether the account has a password is the server's to know, never the form's to say.
+    const linked = await (await getAuth()).api.listUserAccounts({ headers: request.headers });
+    const hasPassword = linked.some((a) => a.providerId === "credential");
     const password = String(form.password ?? "");
-    if (hasPassword && !password) return fail("delete", "Please enter your password");
+    if (hasPassword && !password) return fail("delete", PASSWORD_REQUIRED_MESSAGE);
     const answer = await accounts.deleteAccount(request, hasPassword ? password : undefined);
     if (!answer.ok) return failed("delete", answer, "Failed to delete your account");
     throw redirect("/sign-in?notice=accountDeleted", { headers: withCookies(answer) });
