@@ -124,6 +124,17 @@ function guardOrigin(publicUrl: string): RequestHandler {
   };
 }
 
+/**
+ * A body declared larger than the limit is refused before any of it is read:
+ * body-parser would drain all of it first, keeping the sender waiting.
+ */
+const refuseDeclaredSize: RequestHandler = (req, res, next) => {
+  const declared = Number(req.get("content-length") ?? 0);
+  if (!(declared > BODY_LIMIT_BYTES)) return next();
+  res.set("Connection", "close");
+  refuse(req, res, BODY_ERRORS["entity.too.large"] as Refusal);
+};
+
 const readBody = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES });
 
 const guardBody: RequestHandler = (req, res, next) => {
@@ -186,7 +197,7 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
     app.use(precompressed(clientDir, { maxAge: "1h", index: false }));
   }
 
-  app.use(guardAddress, guardOrigin(config().publicUrl), readBody, guardBody);
+  app.use(guardAddress, guardOrigin(config().publicUrl), refuseDeclaredSize, readBody, guardBody);
   app.use(
     routerHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
