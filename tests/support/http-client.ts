@@ -6,6 +6,12 @@
 export class HttpClient {
   private cookies = new Map<string, string>();
 
+  /** Shares another client's cookies: one browser reaching several servers behind a load balancer. */
+  shareCookiesWith(other: HttpClient): this {
+    this.cookies = other.cookies;
+    return this;
+  }
+
   constructor(
     readonly baseUrl: string,
     private readonly extraHeaders: Record<string, string> = {},
