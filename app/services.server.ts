@@ -33,10 +33,12 @@ export function database(): Promise<DatabaseHandle> {
     const { databaseUrl, dataDir, databasePoolSize } = config();
     const started = performance.now();
     const handle = await openDatabase({ databaseUrl, dataDir, poolSize: databasePoolSize });
-    await handle.migrate();
-    await seedCategories(handle.db);
-    const library = await importLibrary(handle.db);
-    const composed = await cleanUpComposedQuestions(handle.db);
+    // Servers starting together on one database take turns; the later ones find the work done.
+    const { library, composed } = await handle.exclusively(async () => {
+      await handle.migrate();
+      await seedCategories(handle.db);
+      return { library: await importLibrary(handle.db), composed: await cleanUpComposedQuestions(handle.db) };
+    });
     logger.info(
       { engine: handle.engine, library, composed, ms: Math.round(performance.now() - started) },
       "database ready",

@@ -21,6 +21,11 @@ export type DatabaseHandle = {
   engine: Engine;
   /** Applies pending drizzle-kit migrations. Safe to call on every start. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other server runs its own: start-up (migrations,
+   * seeds, the library import) one server at a time.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Round trip to the server; rejects when it is unreachable or slower than timeoutMs. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -34,6 +39,14 @@ export type DatabaseOptions = {
 };
 
 const migrationsFolder = () => projectPath("drizzle");
+
+/**
+ * The advisory lock servers sharing a PostgreSQL database take for start-up:
+ * two servers migrating an empty database at once collide (drizzle's
+ * `CREATE TABLE IF NOT EXISTS` is not safe against a concurrent one), so a
+ * deployment that starts them together would lose one.
+ */
+const STARTUP_LOCK = 4_206_370_001;
 
 function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -65,6 +78,18 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     db,
     engine: "postgres",
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() }),
+    exclusively: async (work) => {
+      // Its own connection, outside the pool: a pool of one must stay free for the work itself.
+      const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      await lock.connect();
+      try {
+        await lock.query("select pg_advisory_lock($1)", [STARTUP_LOCK]);
+        return await work();
+      } finally {
+        // Closing the session releases the lock, also when the work failed.
+        await lock.end().catch(() => {});
+      }
+    },
     ping: async (timeoutMs = 2_000) => {
       await withTimeout(pool.query("select 1"), timeoutMs, "Database ping");
     },
@@ -80,6 +105,8 @@ async function openPglite(folder: string): Promise<DatabaseHandle> {
     db,
     engine: "pglite",
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    // The folder belongs to one process: nobody to wait for.
+    exclusively: (work) => work(),
     ping: async (timeoutMs = 2_000) => {
       await withTimeout(db.execute(sql`select 1`), timeoutMs, "Database ping");
     },

@@ -47,7 +47,8 @@ export class HttpClient {
     const headers = new Headers(init.headers);
     for (const [k, v] of Object.entries(this.extraHeaders)) headers.set(k, v);
     if (this.cookies.size > 0) headers.set("cookie", this.cookieHeader());
-    if (init.method && init.method !== "GET") headers.set("origin", this.baseUrl);
+    // A client standing in for a proxy passes the public origin among its headers.
+    if (init.method && init.method !== "GET" && !headers.has("origin")) headers.set("origin", this.baseUrl);
     const response = await fetch(url, { ...init, headers, redirect: "manual" });
     this.remember(response);
     return response;

@@ -22,13 +22,17 @@ export function assertBuilt(): void {
   }
 }
 
-/** Spawns the production build exactly as `npm start` runs it, on a free port with its own DATA_DIR. */
+/**
+ * Spawns the production build exactly as `npm start` runs it, on a free port
+ * with its own DATA_DIR. A DATA_DIR given in `env` is used as it is (a restart
+ * on the same files) and belongs to the caller: stop() leaves it in place.
+ */
 export function spawnServer(
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; port: number; dataDir: string; output: () => string }> {
   // A test may pick the port first, when a peer (an OpenID provider) must know the server's address.
   return (env.PORT ? Promise.resolve(Number(env.PORT)) : freePort()).then((port) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "circleup-e2e-"));
+    const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "circleup-e2e-"));
     const child = spawn(process.execPath, ["server.js", "--no-build"], {
       cwd: ROOT,
       env: {
@@ -53,6 +57,7 @@ export function spawnServer(
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   assertBuilt();
   const { child, port, dataDir, output } = await spawnServer(env);
+  const ownsDataDir = env.DATA_DIR === undefined;
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const deadline = Date.now() + 60_000;
@@ -77,7 +82,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stop: async (signal = "SIGTERM") => {
       if (child.exitCode === null) child.kill(signal);
       const code = await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       return code;
     },
   };
