@@ -58,8 +58,7 @@ async function main() {
     const onOtherServer = members.map((member, i) =>
       cluster.client((i + 1) % 2, `203.0.113.${i + 1}`).shareCookiesWith(member),
     );
-    const memberOn = (i: number) =>
-      ((i >> 1) % 2 ? members[i % MEMBERS] : onOtherServer[i % MEMBERS]) as HttpClient;
+    const memberOn = (i: number) => ((i >> 1) % 2 ? members[i % MEMBERS] : onOtherServer[i % MEMBERS]) as HttpClient;
     const listed = await (await visitors[0]?.get("/api/v1/questions?limit=50"))?.json();
     const questionIds: string[] = listed.items.map((q: { id: string }) => q.id);
 
@@ -120,11 +119,15 @@ async function main() {
     const end = pids.map(rssMb);
 
     const total = [...latencies.values()].reduce((sum, list) => sum + list.length, 0) + errors.length;
-    console.log(`\nrequests: ${total} in ${elapsed.toFixed(1)} s = ${(total / elapsed).toFixed(1)}/s; errors: ${errors.length}`);
+    console.log(
+      `\nrequests: ${total} in ${elapsed.toFixed(1)} s = ${(total / elapsed).toFixed(1)}/s; errors: ${errors.length}`,
+    );
     console.log("| kind | requests | p50 ms | p99 ms |\n|---|---|---|---|");
     for (const [kind, list] of latencies) {
       const sorted = [...list].sort((a, b) => a - b);
-      console.log(`| ${kind} | ${list.length} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} |`);
+      console.log(
+        `| ${kind} | ${list.length} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} |`,
+      );
     }
     console.log("\n| server | RSS warm MB | RSS end MB | growth |\n|---|---|---|---|");
     warm.forEach((start, i) => {

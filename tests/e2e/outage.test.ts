@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpAndVerify, TEST_PASSWORD } from "../support/accounts";
-import { HttpClient } from "../support/http-client";
+import { type Cluster, startCluster } from "../support/cluster";
 import { skipOrFail } from "../support/loud-skip";
-import { createDatabase, startThrowawayPostgres, type ThrowawayPostgres } from "../support/postgres";
-import { type RunningServer, startServer } from "../support/server";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../support/postgres";
 import { type SmtpTestServer, startSmtpServer } from "../support/smtp";
 
 type Answer = { kind: string; sentAt: number; status: number; body: string; retryAfter: string | null };
@@ -14,14 +13,14 @@ const MEMBER = "outage-member@example.com";
 
 /**
  * PostgreSQL stops for ten seconds while a member and a visitor keep using
- * CircleUp: every failed answer is a 503 that says to retry, documents get
- * the calm page, and everything works again within seconds of the database
- * returning, without restarting the app server.
+ * CircleUp on two app servers: every failed answer is a 503 that says to
+ * retry, documents get the calm page, and everything works again within
+ * seconds of the database returning, without restarting either server.
  */
 describe("a database outage under load", () => {
   let postgres: ThrowawayPostgres | null = null;
   let smtp: SmtpTestServer | undefined;
-  let server: RunningServer | undefined;
+  let cluster: Cluster | null = null;
 
   beforeAll(async () => {
     postgres = await startThrowawayPostgres();
@@ -30,22 +29,21 @@ describe("a database outage under load", () => {
       return;
     }
     smtp = await startSmtpServer();
-    server = await startServer({
-      DATABASE_URL: await createDatabase(postgres.url, "circleup_outage"),
-      SMTP_URL: smtp.url,
-    });
+    cluster = await startCluster({ postgresUrl: postgres.url, env: { SMTP_URL: smtp.url } });
   });
   afterAll(async () => {
-    await server?.stop("SIGKILL");
+    await cluster?.stop();
     await smtp?.close();
     await postgres?.stop();
   });
 
   it("answers 503 with Retry-After during a 10 s outage and serves fully within 5 s after it", async (ctx) => {
-    if (!server || !postgres || !smtp) return ctx.skip();
-    const member = new HttpClient(server.url);
+    if (!cluster || !postgres || !smtp) return ctx.skip();
+    const member = cluster.client(0);
     await signUpAndVerify(member, smtp, MEMBER);
-    const visitor = new HttpClient(server.url);
+    // The same browser, served by the other server for some requests.
+    const memberElsewhere = cluster.client(1).shareCookiesWith(member);
+    const visitor = cluster.client(1);
     const listed = await (await visitor.get("/api/v1/questions?limit=5")).json();
     const questionIds: string[] = listed.items.map((q: { id: string }) => q.id);
     expect(questionIds.length).toBeGreaterThan(0);
@@ -60,9 +58,9 @@ describe("a database outage under load", () => {
           questionStyle: "playful",
           engagementLevel: "quick",
         }),
-      vote: () => member.postJson(`/api/v1/questions/${questionIds[0]}/vote`, { direction: "up" }),
+      vote: () => memberElsewhere.postJson(`/api/v1/questions/${questionIds[0]}/vote`, { direction: "up" }),
       save: () => member.request(`/api/v1/questions/${questionIds[1] ?? questionIds[0]}/save`, { method: "PUT" }),
-      profile: () => member.get("/profile"),
+      profile: () => memberElsewhere.get("/profile"),
     };
     const answers: Answer[] = [];
     let running = true;
@@ -121,7 +119,7 @@ describe("a database outage under load", () => {
     // Nothing a database error carried (query parameters: the session token, the address) reached the log.
     const token = decodeURIComponent(member.cookieHeader().match(/circleup\.session_token=([^;.]+)/)?.[1] ?? "");
     expect(token.length).toBeGreaterThan(10);
-    const log = server.output();
+    const log = cluster.servers.map((server) => server.output()).join("\n");
     expect(log).not.toContain(token);
     expect(log).not.toContain(MEMBER);
     expect(log).not.toContain(TEST_PASSWORD);
