@@ -62,9 +62,11 @@ async function main() {
     const listed = await (await visitors[0]?.get("/api/v1/questions?limit=50"))?.json();
     const questionIds: string[] = listed.items.map((q: { id: string }) => q.id);
 
-    let n = 0;
+    // Each kind counts its own requests, so votes and saves rotate over every member and question.
+    const sent = new Map<Kind, number>();
     const send = (kind: Kind): Promise<Response> => {
-      const i = n++;
+      const i = sent.get(kind) ?? 0;
+      sent.set(kind, i + 1);
       const visitor = visitors[i % 2] as HttpClient;
       const question = questionIds[i % questionIds.length];
       switch (kind) {
