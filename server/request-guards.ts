@@ -119,7 +119,7 @@ export function refuseBodyText(req: ExpressRequest, body: Buffer): Refusal | und
   try {
     parsed = JSON.parse(body.toString("utf8"));
   } catch {
-    return { status: 400, code: "INVALID_INPUT", message: "The request body is not valid JSON" };
+    return { status: 400, code: "INVALID_INPUT", message: "The request body must be JSON" };
   }
   if (cleanJson(parsed)) return undefined;
   return {

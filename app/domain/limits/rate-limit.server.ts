@@ -108,7 +108,10 @@ export async function consumeLimit(
   await pruneNowAndThen(db, now);
   if (!row) throw new Error("The limit counter answered no row");
   if (row.count <= rule.limit) return { allowed: true, retryAfterSeconds: 0 };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.secondsLeft)) };
+  // Each statement reads the clock when its transaction starts; one that waited for the row lock may have started
+  // before the window did, so the wait is capped at the window.
+  const secondsLeft = Math.min(rule.windowSeconds, Number(row.secondsLeft));
+  return { allowed: false, retryAfterSeconds: Math.max(1, secondsLeft) };
 }
 
 /** consumeLimit as an Outcome: over the limit, a RATE_LIMITED failure that says what and when to try again. */
