@@ -20,6 +20,7 @@ import {
   refuseBodyText,
   refuseContentType,
   refuseForeignOrigin,
+  refuseMalformedForm,
 } from "./request-guards";
 import { routerHandler } from "./request-handler";
 import { createNonce, securityHeaders, staticAssetHeaders } from "./security-headers";
@@ -137,9 +138,9 @@ const refuseDeclaredSize: RequestHandler = (req, res, next) => {
 
 const readBody = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES });
 
-const guardBody: RequestHandler = (req, res, next) => {
+const guardBody: RequestHandler = async (req, res, next) => {
   const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-  const refusal = refuseContentType(req, body) ?? refuseBodyText(req, body);
+  const refusal = refuseContentType(req, body) ?? refuseBodyText(req, body) ?? (await refuseMalformedForm(req, body));
   if (refusal) refuse(req, res, refusal);
   else next();
 };

@@ -17,6 +17,9 @@ const SIGN_IN_CALLBACK = /^\/api\/auth\/(?:oauth2\/)?callback\//;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
 const CONTROL_IN_URL = /%00|[\u0000-\u0008\u000a-\u001f\u007f]/i;
 
+/** In a path, even percent-encoded: no route has one, and some reach URL parsers that refuse them. */
+const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
+
 export const isStateChanging = (method: string) => STATE_CHANGING.has(method);
 export const isJsonApi = (path: string) => JSON_API.test(path);
 
@@ -27,6 +30,9 @@ export function refuseAddress(originalUrl: string): Refusal | undefined {
     return { ...invalid, message: "The address contains a control character, which no page accepts" };
   }
   const path = originalUrl.split("?", 1)[0] ?? "";
+  if (ENCODED_CONTROL.test(path)) {
+    return { ...invalid, message: "The address contains a control character, which no page accepts" };
+  }
   try {
     decodeURIComponent(path);
   } catch {
@@ -127,4 +133,22 @@ export function refuseBodyText(req: ExpressRequest, body: Buffer): Refusal | und
     code: "INVALID_INPUT",
     message: "Text in the request contains a NUL character or an unpaired surrogate",
   };
+}
+
+/**
+ * A form body React Router cannot parse would fail in the action as a 500;
+ * it is refused here instead. Parsing twice costs little: bodies are at most
+ * 1 MB and real forms a few hundred bytes.
+ */
+export async function refuseMalformedForm(req: ExpressRequest, body: Buffer): Promise<Refusal | undefined> {
+  const type = mediaType(req);
+  if (!FORM_TYPES.includes(type)) return undefined;
+  try {
+    await new Response(new Uint8Array(body), {
+      headers: { "content-type": req.get("content-type") ?? type },
+    }).formData();
+    return undefined;
+  } catch {
+    return { status: 400, code: "INVALID_INPUT", message: "The form body is malformed and could not be read" };
+  }
 }
