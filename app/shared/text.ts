@@ -1,11 +1,12 @@
 /**
  * Control characters: C0 except tab, line feed and carriage return (a
- * textarea sends its line breaks as CRLF), DEL and C1. They mean nothing in
+ * textarea sends its line breaks as CRLF), DEL and C1, and the two
+ * noncharacters U+FFFE and U+FFFF. They mean nothing in
  * a meeting question, and XML, so the preview image's SVG, refuses most of
  * them.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: this is the check for them
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]/;
 const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, "g");
 
 export function hasControlCharacters(text: string): boolean {

@@ -225,6 +225,8 @@ describe("community API authorisation", () => {
     expect(markdown.headers.get("content-disposition")).toMatch(/\.md"$/);
     expect(await markdown.text()).toMatch(/^# Saved questions/);
     expect((await clients.member.get("/api/v1/saved?format=pdf")).status).toBe(400);
+    // A name every object has is not a format either.
+    expect((await clients.member.get("/api/v1/saved?format=toString")).status).toBe(400);
   });
 
   it("keeps the counters equal to the stored votes under 500 parallel vote requests from 50 users", async () => {

@@ -5,6 +5,7 @@ import { withoutControlCharacters } from "~/shared/text";
 describe("the text of a submitted or edited question", () => {
   it.each([
     ["a bell", "What made you smile\u0007 this week?"],
+    ["a noncharacter", "What made you smile\uFFFE this week?"],
     ["an escape sequence", "What made you smile \u001b[31mthis week?"],
     ["a NUL", "What made you smile\u0000 this week?"],
     ["DEL", "What made you smile\u007f this week?"],

@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUserApi(request);
   const format = new URL(request.url).searchParams.get("format");
   if (format === "print") return redirect("/saved-questions/print");
-  if (format && !(format in EXPORT_FORMATS)) {
+  if (format && !Object.hasOwn(EXPORT_FORMATS, format)) {
     return problem(400, `format must be one of ${FORMATS.join(", ")}`, "INVALID_INPUT");
   }
   const { db } = await database();
