@@ -2,13 +2,17 @@ import pino from "pino";
 import { config } from "~/config.server";
 
 /** "ada.lovelace@example.com" → "a***@example.com": enough to tell mails apart, not to read an address. */
-const EMAIL = /([A-Za-z0-9])[A-Za-z0-9._%+-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
+// Bounded parts keep the scan linear: a long run of letters with no "@" is tried once per letter.
+const EMAIL = /([A-Za-z0-9])[A-Za-z0-9._%+-]{0,63}@([A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+)/g;
+/** Messages can quote what a client sent; a log line keeps the start of it. */
+const MAX_TEXT = 2_000;
 /** Drizzle appends a failed query's parameters (session tokens, addresses) to its message. */
 const QUERY_PARAMS = /\n\s*params:[\s\S]*$/;
 
 /** Log text without query parameters or full e-mail addresses. */
 export function scrubLogText(text: string): string {
-  return text.replace(QUERY_PARAMS, "").replace(EMAIL, "$1***@$2");
+  const short = text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}… (${text.length} characters)` : text;
+  return short.replace(QUERY_PARAMS, "").replace(EMAIL, "$1***@$2");
 }
 
 type ErrorLike = Error & { code?: unknown; cause?: unknown };
