@@ -11,7 +11,8 @@ const FORMATS = Object.keys(EXPORT_FORMATS);
 /** GET /p/{id}/export?format=csv|json|markdown|text: a meeting plan as a download, in its order. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const format = new URL(request.url).searchParams.get("format") ?? "";
-  if (!Object.hasOwn(EXPORT_FORMATS, format)) return problem(400, `format must be one of ${FORMATS.join(", ")}`, "INVALID_INPUT");
+  if (!Object.hasOwn(EXPORT_FORMATS, format))
+    return problem(400, `format must be one of ${FORMATS.join(", ")}`, "INVALID_INPUT");
   if (!isUuid(params.id)) return problem(404, "Plan not found", "NOT_FOUND");
   const { db } = await database();
   const plan = await findPlan(db, params.id.toLowerCase());
