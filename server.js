@@ -67,7 +67,7 @@ try {
   process.exit(1);
 }
 
-const { config, logger, createApp, shutdown, vite } = mod;
+const { config, logger, createApp, shutdown, closeStreams, vite } = mod;
 const app = createApp({ dev });
 const handler = vite
   ? /** @type {import("node:http").RequestListener} */ ((req, res) => vite.middlewares(req, res, () => app(req, res)))
@@ -88,7 +88,8 @@ function stop(signal) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, "shutting down: finishing requests in flight");
-  // Requests in flight may finish; idle keep-alive sockets are closed at once.
+  // Requests in flight may finish; idle keep-alive sockets are closed at once, and live streams ended.
+  closeStreams().catch(() => {});
   server.close(async () => {
     await shutdown();
     await vite?.close();

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import type { LiveSettings } from "~/shared/live";
 import type { QuotaLimits } from "~/shared/quota";
 
 /** Raised when the environment is unusable; its message is one line naming the variable. */
@@ -158,6 +159,14 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().trim().min(1).optional()),
   GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, httpUrl.default("https://accounts.google.com")),
+  LIVE_ROUND_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(24),
+  LIVE_RECAP_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LIVE_MAX_PARTICIPANTS: z.coerce.number().int().min(2).max(100_000).default(2000),
 });
 
 /** Values that can hold passwords or keys: errors name the variable but never repeat its value. */
@@ -200,6 +209,7 @@ export type Config = {
   mailFrom: string;
   /** Google sign-in (any OpenID Connect provider at googleIssuer); shown only when both are set. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  live: LiveSettings;
 };
 
 /** Reads and checks the environment. Throws ConfigError naming the first bad variable. */
@@ -233,6 +243,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET
         ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET, issuer: v.GOOGLE_ISSUER }
         : undefined,
+    live: {
+      roundHours: v.LIVE_ROUND_HOURS,
+      recapDays: v.LIVE_RECAP_DAYS,
+      maxParticipants: v.LIVE_MAX_PARTICIPANTS,
+    },
   };
 }
 

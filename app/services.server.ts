@@ -13,6 +13,7 @@ import { createMailer } from "~/domain/email/mailer.server";
 import { createEmailSender, type EmailSender } from "~/domain/email/send.server";
 import type { EmailContent } from "~/domain/email/templates";
 import { type ActiveGenerator, createActiveGenerator } from "~/domain/generation/active-generator.server";
+import { RoundHub } from "~/domain/live/hub.server";
 import { cleanUpComposedQuestions } from "~/domain/questions/composed-cleanup.server";
 import { importLibrary } from "~/domain/questions/library.server";
 import { logger } from "~/logger.server";
@@ -22,6 +23,7 @@ let auth: Promise<Auth> | undefined;
 let secret: string | undefined;
 let generator: ActiveGenerator | undefined;
 let mail: EmailSender | undefined;
+let hub: Promise<RoundHub> | undefined;
 
 /**
  * The process-wide database: opened, migrated, seeded and the question library
@@ -95,4 +97,26 @@ export function sendEmail(kind: string, to: string, content: EmailContent): void
 /** Retries waiting mail in the background; the returned function stops it. */
 export function startOutboxWorker(options?: { intervalMs?: number }): () => Promise<void> {
   return emailSender().startWorker(options);
+}
+
+/** This process's carrier of live round events, listening to every server's through the database. */
+export function liveHub(): Promise<RoundHub> {
+  hub ??= (async () => {
+    const handle = await database();
+    const started = new RoundHub(handle.db);
+    await started.start(handle.listen);
+    return started;
+  })().catch((error: unknown) => {
+    // The next stream tries again (the database may be back by then).
+    hub = undefined;
+    throw error;
+  });
+  return hub;
+}
+
+/** Ends every live stream of this process (screens reconnect to another server) and stops listening. */
+export async function stopLiveHub(): Promise<void> {
+  const running = await hub?.catch(() => undefined);
+  hub = undefined;
+  await running?.stop();
 }

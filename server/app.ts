@@ -8,7 +8,7 @@ import { config } from "~/config.server";
 import { isDatabaseUnreachable } from "~/db/connection-errors";
 import { CLIENT_IP_HEADER } from "~/domain/accounts/auth.server";
 import { logger } from "~/logger.server";
-import { closeDatabase, database, startOutboxWorker } from "~/services.server";
+import { closeDatabase, database, startOutboxWorker, stopLiveHub } from "~/services.server";
 import { problemBody } from "~/web/http.server";
 import { compress } from "./compress";
 import type { RequestContext } from "./load-context";
@@ -224,7 +224,13 @@ export async function prepare(): Promise<void> {
   stopOutbox = startOutboxWorker();
 }
 
+/** Live event streams never finish by themselves: they are ended first, so the server can close. */
+export async function closeStreams(): Promise<void> {
+  await stopLiveHub();
+}
+
 export async function shutdown(): Promise<void> {
+  await stopLiveHub();
   await stopOutbox?.();
   await closeDatabase();
 }

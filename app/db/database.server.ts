@@ -26,6 +26,13 @@ export type DatabaseHandle = {
    * seeds, the library import) one server at a time.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel`, from any
+   * server of this database. Notifications sent while the listening
+   * connection was lost are gone, so `onResume` is called once it is back:
+   * the listener catches up from the tables. Resolves to a function that stops.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onResume: () => void): Promise<() => Promise<void>>;
   /** Round trip to the server; rejects when it is unreachable or slower than timeoutMs. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -90,6 +97,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         await lock.end().catch(() => {});
       }
     },
+    listen: (channel, onNotify, onResume) => listenOnPostgres(url, channel, onNotify, onResume),
     ping: async (timeoutMs = 2_000) => {
       await withTimeout(pool.query("select 1"), timeoutMs, "Database ping");
     },
@@ -107,9 +115,72 @@ async function openPglite(folder: string): Promise<DatabaseHandle> {
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
     // The folder belongs to one process: nobody to wait for.
     exclusively: (work) => work(),
+    // One process, one connection: nothing is ever missed, so there is nothing to resume.
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, onNotify);
+      return () => stop();
+    },
     ping: async (timeoutMs = 2_000) => {
       await withTimeout(db.execute(sql`select 1`), timeoutMs, "Database ping");
     },
     close: () => client.close(),
+  };
+}
+
+/** How long a lost listening connection waits before trying again; doubled up to the last step. */
+const LISTEN_RETRY_MS = [250, 500, 1_000, 2_000, 5_000];
+
+/**
+ * LISTEN needs a session of its own, outside the pool (a pooled connection
+ * goes back to others between queries). A lost one is reopened, again and
+ * again, until `stop` is called.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onResume: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    next.on("error", () => {});
+    next.on("end", () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+
+  const scheduleReconnect = () => {
+    const delay = LISTEN_RETRY_MS[Math.min(attempt, LISTEN_RETRY_MS.length - 1)] ?? 5_000;
+    attempt += 1;
+    retry = setTimeout(async () => {
+      if (stopped) return;
+      try {
+        await connect();
+        attempt = 0;
+        onResume();
+      } catch {
+        scheduleReconnect();
+      }
+    }, delay);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }

@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -447,4 +448,120 @@ export const meetingPlans = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("meeting_plans_owner_idx").on(t.ownerId, t.createdAt)],
+);
+
+/**
+ * A live round: a host asks one question after another and everyone answers
+ * on their own device. Whoever holds the host token (a cookie on the device
+ * that started it) or owns it runs it; tokens are stored as SHA-256 hashes.
+ * The current question's state (position, revealed, locked) lives on this
+ * row, and `last_seq` numbers its events: taking the next number locks the
+ * row, so events are numbered in the order they commit, without gaps.
+ */
+export const liveRounds = pgTable(
+  "live_rounds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull().unique(),
+    hostTokenHash: text("host_token_hash").notNull(),
+    recapToken: text("recap_token").notNull().unique(),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "cascade" }),
+    anonymous: boolean("anonymous").notNull().default(false),
+    revealMode: text("reveal_mode").notNull().default("host"),
+    status: text("status").notNull().default("open"),
+    position: integer("position").notNull().default(0),
+    revealed: boolean("revealed").notNull().default(false),
+    locked: boolean("locked").notNull().default(false),
+    participantCount: integer("participant_count").notNull().default(0),
+    maxParticipants: integer("max_participants").notNull(),
+    lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+    /** After this the round takes no more joins or answers. */
+    closesAt: timestamp("closes_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** When the round and its recap are deleted. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("live_rounds_expires_idx").on(t.expiresAt),
+    check("live_rounds_status_check", sql`${t.status} in ('open', 'ended')`),
+    check("live_rounds_reveal_mode_check", sql`${t.revealMode} in ('host', 'live')`),
+  ],
+);
+
+/** The questions of a round in the order they are asked, copied so a recap outlives an edited question. */
+export const liveRoundQuestions = pgTable(
+  "live_round_questions",
+  {
+    roundId: uuid("round_id")
+      .notNull()
+      .references(() => liveRounds.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    questionId: uuid("question_id").references(() => questions.id, { onDelete: "set null" }),
+    text: text("text").notNull(),
+    mode: text("mode").notNull(),
+    options: text("options").array().notNull(),
+    engagementLevel: text("engagement_level").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.position] })],
+);
+
+/** Someone who joined a round; they hold the token whose hash is kept here. */
+export const liveParticipants = pgTable(
+  "live_participants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    roundId: uuid("round_id")
+      .notNull()
+      .references(() => liveRounds.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    name: text("name"),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("live_participants_round_idx").on(t.roundId, t.joinedAt)],
+);
+
+/** One participant's answer (or pass) to one question of a round; changing it updates the row. */
+export const liveAnswers = pgTable(
+  "live_answers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    roundId: uuid("round_id")
+      .notNull()
+      .references(() => liveRounds.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    participantId: uuid("participant_id")
+      .notNull()
+      .references(() => liveParticipants.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    text: text("text"),
+    choice: integer("choice"),
+    hidden: boolean("hidden").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("live_answers_participant_idx").on(t.roundId, t.position, t.participantId),
+    check("live_answers_kind_check", sql`${t.kind} in ('answer', 'pass')`),
+  ],
+);
+
+/**
+ * Everything that happened in a round, numbered: a reconnecting screen asks
+ * for what came after the last number it saw. `audience` says who may
+ * receive it ('host', or 'all' once answers are shown). A trigger notifies
+ * channel `live_round_events` on insert, which is how every server learns of it.
+ */
+export const liveRoundEvents = pgTable(
+  "live_round_events",
+  {
+    roundId: uuid("round_id")
+      .notNull()
+      .references(() => liveRounds.id, { onDelete: "cascade" }),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    audience: text("audience").notNull(),
+    data: jsonb("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.seq] })],
 );

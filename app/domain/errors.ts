@@ -8,6 +8,8 @@ import type { GenerationErrorCode } from "~/shared/questions";
 export type DomainErrorCode =
   | "INVALID_INPUT"
   | "NOT_FOUND"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
   | "CONFLICT"
   | "DUPLICATE"
   | "RATE_LIMITED"

@@ -6,6 +6,8 @@ import { isUuid } from "~/shared/ids";
 const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   INVALID_INPUT: 400,
   NOT_FOUND: 404,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
   CONFLICT: 409,
   DUPLICATE: 409,
   RATE_LIMITED: 429,

@@ -1,14 +1,22 @@
 import type { DomainError } from "~/domain/errors";
-import { addressSubject, type LimitSubject, memberSubject, withinLimit } from "~/domain/limits/rate-limit.server";
+import {
+  addressSubject,
+  type LimitSubject,
+  memberSubject,
+  participantSubject,
+  withinLimit,
+} from "~/domain/limits/rate-limit.server";
 import type { LimitRule } from "~/domain/limits/rules";
 import { appSecret, database } from "~/services.server";
 import { domainProblem } from "./http.server";
 
-/** Whom a request counts for: a member by account id, anyone else by the address it came from. */
-export type Requester = { userId: string } | { ip: string | null };
+/** Whom a request counts for: a member by account id, a live round's participant by theirs, anyone else by address. */
+export type Requester = { userId: string } | { participantId: string } | { ip: string | null };
 
 function subjectOf(requester: Requester): LimitSubject {
-  return "userId" in requester ? memberSubject(requester.userId) : addressSubject(requester.ip, appSecret());
+  if ("userId" in requester) return memberSubject(requester.userId);
+  if ("participantId" in requester) return participantSubject(requester.participantId);
+  return addressSubject(requester.ip, appSecret());
 }
 
 /** Counts one request under the rule; the failure a page shows when it is over the limit, else null. */

@@ -30,6 +30,9 @@ const BAD_VALUES: Record<string, string> = {
   GOOGLE_ISSUER: "accounts.google.com",
   SMTP_URL: "http://mail.example",
   MAIL_FROM: "x",
+  LIVE_ROUND_HOURS: "0",
+  LIVE_RECAP_DAYS: "a month",
+  LIVE_MAX_PARTICIPANTS: "1",
 };
 
 const documented = fs

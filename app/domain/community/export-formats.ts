@@ -31,7 +31,7 @@ const COLUMNS: (keyof ExportRow)[] = [
 ];
 
 /** RFC 4180 quoting; a leading =, +, - or @ is defused so spreadsheets do not run it as a formula. */
-function csvCell(value: string | null): string {
+export function csvCell(value: string | null): string {
   let text = value ?? "";
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;

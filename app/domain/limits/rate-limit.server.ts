@@ -17,6 +17,11 @@ export function memberSubject(userId: string): LimitSubject {
   return `member:${userId}` as LimitSubject;
 }
 
+/** Someone who joined a live round, by their participant id (a random UUID). */
+export function participantSubject(participantId: string): LimitSubject {
+  return `participant:${participantId}` as LimitSubject;
+}
+
 /** Anyone else, by the keyed hash of their address (addressKey). */
 export function addressSubject(ip: string | null, secret: string): LimitSubject {
   return `address:${addressKey(ip, secret)}` as LimitSubject;

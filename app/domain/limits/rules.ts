@@ -35,6 +35,24 @@ export const LIMITS = {
   plans: { name: "plans", what: "new plans", limit: 60, windowSeconds: 60 * 60 },
   /** Per address: each preview is drawn on the server; chat apps and crawlers fetch one per shared link and keep it. */
   images: { name: "images", what: "preview images", limit: 120, windowSeconds: 60 },
+  /** Per member, or per address for visitors, who may host too. */
+  rounds: { name: "rounds", what: "new live rounds", limit: 30, windowSeconds: 60 * 60 },
+  /**
+   * Per address: joining, and guessing codes. A code is one of 244 million;
+   * a whole office joining from behind one address stays under it.
+   */
+  roundJoins: { name: "round-joins", what: "attempts to join a round", limit: 100, windowSeconds: 60 },
+  /** Per participant: answering, changing an answer, passing. */
+  roundAnswers: { name: "round-answers", what: "answers", limit: 30, windowSeconds: 60 },
+  /** Per address, for every participant behind it. */
+  roundAnswersPerAddress: {
+    name: "round-answers-address",
+    what: "answers from your network",
+    limit: 1200,
+    windowSeconds: 60,
+  },
+  /** Per address: a host's reveals, locks, moves and moderation. */
+  roundHosting: { name: "round-hosting", what: "changes to the round", limit: 300, windowSeconds: 60 },
 } as const satisfies Record<string, LimitRule>;
 
 /** "40 seconds", "1 minute", "12 minutes": how long to wait, rounded up. */

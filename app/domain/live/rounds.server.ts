@@ -1,0 +1,392 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds, questions } from "~/db/schema";
+import type {
+  AnswerMode,
+  LiveAnswer,
+  LiveSettings,
+  RevealMode,
+  RoundQuestion,
+  RoundRecap,
+  RoundRole,
+  RoundStatus,
+  RoundView,
+} from "~/shared/live";
+import { defaultAnswerMode, optionsFor } from "~/shared/live-modes";
+import { DomainError, failure, type Outcome } from "../errors";
+import { notifyDeleted } from "./events.server";
+import { hashToken, newJoinCode, newToken, tokenMatches } from "./tokens.server";
+
+export type Round = typeof liveRounds.$inferSelect;
+
+/** What a browser brings: the round's tokens from its cookies, and the member signed in, if any. */
+export type LiveCredentials = {
+  hostToken?: string | null;
+  participantToken?: string | null;
+  userId?: string | null;
+};
+
+export type NewRoundInput = {
+  questionIds: string[];
+  modes?: (AnswerMode | null)[];
+  anonymous: boolean;
+  revealMode: RevealMode;
+  ownerId: string | null;
+};
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Open until ended or until it closes by itself; afterwards only its recap remains. */
+export function statusOf(round: Round, now = new Date()): RoundStatus {
+  return round.status === "open" && round.closesAt > now ? "open" : "ended";
+}
+
+export function isHost(round: Round, credentials: LiveCredentials): boolean {
+  if (credentials.userId && round.ownerId === credentials.userId) return true;
+  return tokenMatches(credentials.hostToken, round.hostTokenHash);
+}
+
+/** The round with this code, unless it has expired (it is deleted soon after). */
+export async function findRound(db: Database, code: string): Promise<Round | null> {
+  const [round] = await db
+    .select()
+    .from(liveRounds)
+    .where(and(eq(liveRounds.code, code), sql`${liveRounds.expiresAt} > now()`));
+  return round ?? null;
+}
+
+export const noSuchRound = () => failure("NOT_FOUND", "No round has this code: check it with your host");
+export const roundEnded = () => failure("NOT_FOUND", "This round has ended");
+
+/** A stored answer as screens show it: a pass, and every answer of an anonymous round, carries no name. */
+export function toLiveAnswer(
+  row: Pick<typeof liveAnswers.$inferSelect, "id" | "position" | "kind" | "text" | "choice" | "hidden">,
+  name: string | null,
+  anonymous: boolean,
+): LiveAnswer {
+  const kind = row.kind === "pass" ? "pass" : "answer";
+  return {
+    id: row.id,
+    position: row.position,
+    kind,
+    text: kind === "pass" ? null : row.text,
+    choice: kind === "pass" ? null : row.choice,
+    name: kind === "pass" || anonymous ? null : name,
+    hidden: row.hidden,
+  };
+}
+
+/** The answers to one question of a round, oldest first; `visibleOnly` leaves out hidden ones. */
+export async function answersAt(
+  db: Database,
+  round: Pick<Round, "id" | "anonymous">,
+  position: number,
+  visibleOnly: boolean,
+): Promise<LiveAnswer[]> {
+  const rows = await db
+    .select({
+      id: liveAnswers.id,
+      position: liveAnswers.position,
+      kind: liveAnswers.kind,
+      text: liveAnswers.text,
+      choice: liveAnswers.choice,
+      hidden: liveAnswers.hidden,
+      name: liveParticipants.name,
+    })
+    .from(liveAnswers)
+    .innerJoin(liveParticipants, eq(liveParticipants.id, liveAnswers.participantId))
+    .where(
+      and(
+        eq(liveAnswers.roundId, round.id),
+        eq(liveAnswers.position, position),
+        visibleOnly ? eq(liveAnswers.hidden, false) : undefined,
+      ),
+    )
+    .orderBy(asc(liveAnswers.createdAt), asc(liveAnswers.id));
+  return rows.map((row) => toLiveAnswer(row, row.name, round.anonymous));
+}
+
+async function roundQuestions(db: Database, roundId: string): Promise<RoundQuestion[]> {
+  const rows = await db
+    .select()
+    .from(liveRoundQuestions)
+    .where(eq(liveRoundQuestions.roundId, roundId))
+    .orderBy(asc(liveRoundQuestions.position));
+  return rows.map((row) => ({
+    position: row.position,
+    text: row.text,
+    mode: row.mode as AnswerMode,
+    options: row.options,
+    questionId: row.questionId,
+    engagementLevel: row.engagementLevel,
+  }));
+}
+
+/**
+ * Starts a round with the questions in the order given, each asked in the
+ * mode chosen for it or its own default. Only published questions can be asked.
+ */
+export async function createRound(
+  db: Database,
+  input: NewRoundInput,
+  settings: LiveSettings,
+): Promise<Outcome<{ code: string; hostToken: string; expiresAt: Date }>> {
+  await sweepNowAndThen(db);
+  const found = await db
+    .select({
+      id: questions.id,
+      text: questions.text,
+      format: questions.format,
+      answers: questions.answers,
+      engagementLevel: questions.engagementLevel,
+    })
+    .from(questions)
+    .where(and(inArray(questions.id, input.questionIds), eq(questions.status, "published")));
+  const byId = new Map(found.map((q) => [q.id, q]));
+  const planned: (typeof liveRoundQuestions.$inferInsert & { roundId?: string })[] = [];
+  for (const [index, id] of input.questionIds.entries()) {
+    const question = byId.get(id);
+    if (!question)
+      return failure("INVALID_INPUT", `Question ${index + 1} is not available any more: remove it and start again`);
+    const chosen = input.modes?.[index] ?? null;
+    const { mode, options } = chosen
+      ? { mode: chosen, options: optionsFor(chosen, question.format, question.answers) }
+      : defaultAnswerMode(question.format, question.answers);
+    if (!options)
+      return failure("INVALID_INPUT", `Question ${index + 1} has no choices to pick from: choose another answer mode`);
+    planned.push({
+      roundId: "",
+      position: index,
+      questionId: question.id,
+      text: question.text,
+      mode,
+      options,
+      engagementLevel: question.engagementLevel,
+    });
+  }
+
+  const now = Date.now();
+  const closesAt = new Date(now + settings.roundHours * HOUR_MS);
+  const expiresAt = input.ownerId ? new Date(now + settings.recapDays * 24 * HOUR_MS) : closesAt;
+  const hostToken = newToken();
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const code = newJoinCode();
+    try {
+      await db.transaction(async (tx) => {
+        const [round] = await tx
+          .insert(liveRounds)
+          .values({
+            code,
+            hostTokenHash: hashToken(hostToken),
+            recapToken: newToken(),
+            ownerId: input.ownerId,
+            anonymous: input.anonymous,
+            revealMode: input.revealMode,
+            revealed: input.revealMode === "live",
+            maxParticipants: settings.maxParticipants,
+            closesAt,
+            expiresAt,
+          })
+          .returning({ id: liveRounds.id });
+        if (!round) throw new Error("The new round was not stored");
+        await tx.insert(liveRoundQuestions).values(planned.map((q) => ({ ...q, roundId: round.id })));
+      });
+      return { ok: true, code, hostToken, expiresAt };
+    } catch (error) {
+      // Another round holds this code: draw again.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  return { ok: false, error: new DomainError("CONFLICT", "No free join code was found: please try again", true) };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * The round as one screen sees it now. The host's view holds every answer
+ * to the current question; a participant's only what is shown to everyone,
+ * and their own. The sequence number is read first: whatever happens while
+ * the rest is read arrives again as an event, and events apply only once.
+ */
+export async function getRoundView(
+  db: Database,
+  code: string,
+  credentials: LiveCredentials,
+  role: RoundRole,
+): Promise<Outcome<{ view: RoundView }>> {
+  const round = await findRound(db, code);
+  if (!round) return noSuchRound();
+  if (role === "host" && !isHost(round, credentials)) {
+    return failure("FORBIDDEN", "Only the host of this round can open its host screen");
+  }
+  const participant =
+    role === "participant" && credentials.participantToken
+      ? (
+          await db
+            .select({ id: liveParticipants.id, name: liveParticipants.name })
+            .from(liveParticipants)
+            .where(
+              and(
+                eq(liveParticipants.tokenHash, hashToken(credentials.participantToken)),
+                eq(liveParticipants.roundId, round.id),
+              ),
+            )
+        )[0]
+      : undefined;
+  const questionList = await roundQuestions(db, round.id);
+  const shown = round.revealed || round.revealMode === "live";
+  let answers: LiveAnswer[] = [];
+  let mine: LiveAnswer | null = null;
+  if (role === "host") {
+    answers = await answersAt(db, round, round.position, false);
+  } else if (participant) {
+    const [own] = await db
+      .select()
+      .from(liveAnswers)
+      .where(
+        and(
+          eq(liveAnswers.roundId, round.id),
+          eq(liveAnswers.position, round.position),
+          eq(liveAnswers.participantId, participant.id),
+        ),
+      );
+    mine = own ? toLiveAnswer(own, participant.name, round.anonymous) : null;
+    if (shown) answers = await answersAt(db, round, round.position, true);
+  }
+  const participants =
+    role === "host"
+      ? (
+          await db
+            .select({ id: liveParticipants.id, name: liveParticipants.name })
+            .from(liveParticipants)
+            .where(eq(liveParticipants.roundId, round.id))
+            .orderBy(asc(liveParticipants.joinedAt))
+        ).map((p) => ({ id: p.id, name: round.anonymous ? null : p.name }))
+      : [];
+  return {
+    ok: true,
+    view: {
+      role,
+      code: round.code,
+      status: statusOf(round),
+      anonymous: round.anonymous,
+      revealMode: round.revealMode as RevealMode,
+      position: round.position,
+      revealed: shown,
+      locked: round.locked || statusOf(round) === "ended",
+      questions: questionList,
+      participantCount: round.participantCount,
+      maxParticipants: round.maxParticipants,
+      answers,
+      participants,
+      me: participant
+        ? { participantId: participant.id, name: round.anonymous ? null : participant.name, answer: mine }
+        : null,
+      recapToken: role === "host" ? round.recapToken : null,
+      closesAt: round.closesAt.toISOString(),
+      seq: Number(round.lastSeq),
+    },
+  };
+}
+
+/** The round a screen may follow, if it may: the host screen only for the host, the participant's for anyone with the code. */
+export async function roundToFollow(
+  db: Database,
+  code: string,
+  credentials: LiveCredentials,
+  role: RoundRole,
+): Promise<Outcome<{ roundId: string; status: RoundStatus }>> {
+  const round = await findRound(db, code);
+  if (!round) return noSuchRound();
+  if (role === "host" && !isHost(round, credentials)) {
+    return failure("FORBIDDEN", "Only the host of this round can open its host screen");
+  }
+  return { ok: true, roundId: round.id, status: statusOf(round) };
+}
+
+/** Deletes the round, its answers and its recap at once; screens still open are told. */
+export async function deleteRound(db: Database, code: string, credentials: LiveCredentials): Promise<Outcome> {
+  const round = await findRound(db, code);
+  if (!round) return noSuchRound();
+  if (!isHost(round, credentials)) return failure("FORBIDDEN", "Only the host of this round can delete it");
+  await db.transaction(async (tx) => {
+    await tx.delete(liveRounds).where(eq(liveRounds.id, round.id));
+    await notifyDeleted(tx, round.id);
+  });
+  return { ok: true };
+}
+
+/** The read-only recap behind the link the host may share. */
+export async function getRecap(db: Database, recapToken: string): Promise<Outcome<{ recap: RoundRecap }>> {
+  const [round] = await db
+    .select()
+    .from(liveRounds)
+    .where(and(eq(liveRounds.recapToken, recapToken), sql`${liveRounds.expiresAt} > now()`));
+  if (!round) return failure("NOT_FOUND", "This recap does not exist or has been deleted");
+  const questionList = await roundQuestions(db, round.id);
+  const rows = await db
+    .select({
+      position: liveAnswers.position,
+      kind: liveAnswers.kind,
+      text: liveAnswers.text,
+      choice: liveAnswers.choice,
+      hidden: liveAnswers.hidden,
+      name: liveParticipants.name,
+    })
+    .from(liveAnswers)
+    .innerJoin(liveParticipants, eq(liveParticipants.id, liveAnswers.participantId))
+    .where(eq(liveAnswers.roundId, round.id))
+    .orderBy(asc(liveAnswers.createdAt), asc(liveAnswers.id));
+  return {
+    ok: true,
+    recap: {
+      code: round.code,
+      status: statusOf(round),
+      anonymous: round.anonymous,
+      createdAt: round.createdAt.toISOString(),
+      endedAt: round.endedAt?.toISOString() ?? null,
+      participantCount: round.participantCount,
+      questions: questionList.map((question) => {
+        const own = rows.filter((row) => row.position === question.position);
+        const answered = own.filter((row) => row.kind === "answer");
+        return {
+          position: question.position,
+          text: question.text,
+          mode: question.mode,
+          options: question.options,
+          answers: answered
+            .filter((row) => !row.hidden)
+            .map((row) => ({ text: row.text, choice: row.choice, name: round.anonymous ? null : row.name })),
+          answeredCount: answered.length,
+          passedCount: own.length - answered.length,
+        };
+      }),
+    },
+  };
+}
+
+/** Deletes rounds whose time is up: a visitor's a day after it started, a member's when its recap expires. */
+export async function sweepExpiredRounds(db: Database): Promise<number> {
+  const deleted = await db
+    .delete(liveRounds)
+    .where(sql`${liveRounds.expiresAt} <= now()`)
+    .returning({ id: liveRounds.id });
+  return deleted.length;
+}
+
+const SWEEP_EVERY_MS = 60_000;
+const lastSwept = new WeakMap<Database, number>();
+
+async function sweepNowAndThen(db: Database): Promise<void> {
+  const last = lastSwept.get(db);
+  if (last !== undefined && Date.now() - last < SWEEP_EVERY_MS) return;
+  lastSwept.set(db, Date.now());
+  await sweepExpiredRounds(db).catch(() => lastSwept.delete(db));
+}

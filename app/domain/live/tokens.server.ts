@@ -1,0 +1,25 @@
+import crypto from "node:crypto";
+import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from "~/shared/live";
+
+/** A secret a browser holds for a round (host or participant): 192 random bits. */
+export function newToken(): string {
+  return crypto.randomBytes(24).toString("base64url");
+}
+
+/** Tokens are stored hashed: a copy of the database lets nobody act as a host or participant. */
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("base64url");
+}
+
+export function tokenMatches(token: string | null | undefined, storedHash: string): boolean {
+  if (!token) return false;
+  const given = Buffer.from(hashToken(token));
+  const stored = Buffer.from(storedHash);
+  return given.length === stored.length && crypto.timingSafeEqual(given, stored);
+}
+
+export function newJoinCode(): string {
+  let code = "";
+  for (let i = 0; i < JOIN_CODE_LENGTH; i += 1) code += JOIN_CODE_ALPHABET[crypto.randomInt(JOIN_CODE_ALPHABET.length)];
+  return code;
+}

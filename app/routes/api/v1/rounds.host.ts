@@ -1,0 +1,27 @@
+import { LIMITS } from "~/domain/limits/rules";
+import { hostAction } from "~/domain/live/hosting.server";
+import { getRoundView } from "~/domain/live/rounds.server";
+import { database } from "~/services.server";
+import { hostActionSchema } from "~/shared/live-schemas";
+import { domainProblem, methodNotAllowed, parseJsonBody } from "~/web/http.server";
+import { requireWithinLimit } from "~/web/limits.server";
+import { liveCredentials, roundCodeParam } from "~/web/live.server";
+import type { Route } from "./+types/rounds.host";
+
+/** POST /api/v1/rounds/{code}/host {action, position}: reveal, hide, lock, unlock, next, previous or end. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const code = roundCodeParam(params.code);
+  const parsed = await parseJsonBody(request, hostActionSchema);
+  if (!parsed.ok) return parsed.response;
+  await requireWithinLimit(LIMITS.roundHosting, { ip: context.clientIp });
+  const { db } = await database();
+  const credentials = await liveCredentials(request, code);
+  const done = await hostAction(db, code, credentials, parsed.data.action, parsed.data.position);
+  if (!done.ok) return domainProblem(done.error);
+  const result = await getRoundView(db, code, credentials, "host");
+  if (!result.ok) return domainProblem(result.error);
+  return Response.json({ view: result.view });
+}
+
+export const loader = () => methodNotAllowed("POST");

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { ANSWER_MODES, LIVE_NAME_MAX, LIVE_QUESTIONS_MAX, LIVE_TEXT_MAX, REVEAL_MODES } from "./live";
+
+const questionId = z.uuid({ error: "questionIds must hold question ids" });
+
+/** POST /api/v1/rounds: the questions in the order they are asked, and how. */
+export const newRoundSchema = z.object({
+  questionIds: z
+    .array(questionId)
+    .min(1, "A round needs at least one question")
+    .max(LIVE_QUESTIONS_MAX, `A round holds at most ${LIVE_QUESTIONS_MAX} questions`),
+  /** Per question, in the same order: an answer mode, or null for the question's own default. */
+  modes: z
+    .array(z.enum(ANSWER_MODES, { error: `modes must be ${ANSWER_MODES.join(", ")} or null` }).nullable())
+    .max(LIVE_QUESTIONS_MAX)
+    .optional(),
+  anonymous: z.boolean({ error: "anonymous must be true or false" }).default(false),
+  revealMode: z.enum(REVEAL_MODES, { error: `revealMode must be ${REVEAL_MODES.join(" or ")}` }).default("host"),
+});
+export type NewRound = z.infer<typeof newRoundSchema>;
+
+/** POST /api/v1/rounds/{code}/join */
+export const joinRoundSchema = z.object({
+  name: z
+    .string({ error: "name must be text" })
+    .trim()
+    .max(LIVE_NAME_MAX, `Your name can be at most ${LIVE_NAME_MAX} characters`)
+    .optional(),
+});
+
+/** POST /api/v1/rounds/{code}/answer: text (free text or one word), a choice (scale, pick), or a pass. */
+export const liveAnswerSchema = z
+  .object({
+    position: z.number({ error: "position must be a number" }).int().min(0).max(LIVE_QUESTIONS_MAX),
+    text: z
+      .string({ error: "text must be text" })
+      .trim()
+      .max(LIVE_TEXT_MAX, `An answer can be at most ${LIVE_TEXT_MAX} characters`)
+      .optional(),
+    choice: z.number({ error: "choice must be a number" }).int().min(0).max(9).optional(),
+    pass: z.literal(true, { error: "pass must be true" }).optional(),
+  })
+  .refine(
+    (body) => [body.text !== undefined, body.choice !== undefined, body.pass === true].filter(Boolean).length === 1,
+    {
+      error: "Send one of text, choice or pass",
+    },
+  );
+export type LiveAnswerInput = z.infer<typeof liveAnswerSchema>;
+
+export const HOST_ACTIONS = ["reveal", "hide-answers", "lock", "unlock", "next", "previous", "end"] as const;
+export type HostAction = (typeof HOST_ACTIONS)[number];
+
+/** POST /api/v1/rounds/{code}/host: what the host does to the current question (at `position`, so a stale screen cannot act on the next one). */
+export const hostActionSchema = z.object({
+  action: z.enum(HOST_ACTIONS, { error: `action must be one of ${HOST_ACTIONS.join(", ")}` }),
+  position: z.number({ error: "position must be a number" }).int().min(0).max(LIVE_QUESTIONS_MAX),
+});
+
+/** POST /api/v1/rounds/{code}/answers/{answerId}: hide an answer, or show it again. */
+export const moderateAnswerSchema = z.object({
+  hidden: z.boolean({ error: "hidden must be true or false" }),
+});

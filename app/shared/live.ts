@@ -1,0 +1,179 @@
+/**
+ * Live rounds: everyone in a meeting answers a question on their own device,
+ * and the host reveals the answers. These types and constants are shared by
+ * the server, the host screen and the participant page.
+ */
+
+/** The operator's settings for rounds (LIVE_* variables). */
+export type LiveSettings = {
+  /** How long a round takes joins and answers; a visitor's round is deleted then too. */
+  roundHours: number;
+  /** How long a member's round is kept for its recap. */
+  recapDays: number;
+  /** Room in one round; the next person is told it is full. */
+  maxParticipants: number;
+};
+
+/** How people answer a question of the round. */
+export const ANSWER_MODES = ["text", "word", "scale", "pick"] as const;
+export type AnswerMode = (typeof ANSWER_MODES)[number];
+
+export const ANSWER_MODE_LABELS: Record<AnswerMode, string> = {
+  text: "Free text",
+  word: "One word",
+  scale: "Scale",
+  pick: "Pick one",
+};
+
+/** When answers are shown: after the host reveals them (so the first voice does not set the tone), or as they arrive. */
+export const REVEAL_MODES = ["host", "live"] as const;
+export type RevealMode = (typeof REVEAL_MODES)[number];
+
+export const LIVE_TEXT_MAX = 280;
+export const LIVE_WORD_MAX = 30;
+export const LIVE_NAME_MAX = 40;
+/** A plan holds at most 10 questions; a round of a few more lets a host add a closing one. */
+export const LIVE_QUESTIONS_MAX = 20;
+/** The labels of a 1-5 scale when a question brings no ready answers of its own. */
+export const DEFAULT_SCALE_OPTIONS = ["1", "2", "3", "4", "5"] as const;
+
+/**
+ * Join codes: six characters without the ones people confuse when reading a
+ * screen aloud (0/O, 1/I/L, 5/S, 2/Z, 8/B), about 244 million codes.
+ */
+export const JOIN_CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679";
+export const JOIN_CODE_LENGTH = 6;
+
+export type RoundStatus = "open" | "ended";
+export type RoundRole = "host" | "participant";
+
+export type RoundQuestion = {
+  position: number;
+  text: string;
+  mode: AnswerMode;
+  /** The scale's labels (low to high) or the choices to pick from; empty for text and word. */
+  options: string[];
+  /** The library question it came from, if it still exists. */
+  questionId: string | null;
+  /** quick, standard or deep: the timer's default. */
+  engagementLevel: string;
+};
+
+/**
+ * One answer to one question. A pass has no text, no choice and never a
+ * name; an anonymous round's answers carry no name, for the host too.
+ */
+export type LiveAnswer = {
+  id: string;
+  position: number;
+  kind: "answer" | "pass";
+  /** Free text or the one word, as written (the word cloud normalises). */
+  text: string | null;
+  /** The index into the question's options, for scale and pick. */
+  choice: number | null;
+  name: string | null;
+  /** Hidden by the host: never shown to participants, shown dimmed to the host with an undo. */
+  hidden: boolean;
+};
+
+export type RoundParticipant = { id: string; name: string | null };
+
+/** Everything a screen shows of a round at one moment (`seq`); events move it on. */
+export type RoundView = {
+  role: RoundRole;
+  code: string;
+  status: RoundStatus;
+  anonymous: boolean;
+  revealMode: RevealMode;
+  /** The question being asked, an index into `questions`. */
+  position: number;
+  /** Whether the current question's answers are shown. */
+  revealed: boolean;
+  /** Whether the current question takes no more answers. */
+  locked: boolean;
+  questions: RoundQuestion[];
+  participantCount: number;
+  maxParticipants: number;
+  /**
+   * Host: every answer (and pass) to the current question, hidden ones included.
+   * Participant: the visible answers to the current question once revealed, else none.
+   */
+  answers: LiveAnswer[];
+  /** Host only: who joined, in joining order (names are null in an anonymous round). */
+  participants: RoundParticipant[];
+  /** Participant only: who they are and their answer to the current question. */
+  me: { participantId: string; name: string | null; answer: LiveAnswer | null } | null;
+  /** Host only: the read-only recap link's token. */
+  recapToken: string | null;
+  /** When the round stops taking answers by itself (ISO time). */
+  closesAt: string;
+  /** The last event this view includes. */
+  seq: number;
+};
+
+/**
+ * What happens in a round, in order. Each event has a sequence number within
+ * its round, gapless, so a client that reconnects asks for what came after
+ * the last one it saw. Applying an event twice changes nothing.
+ */
+export type RoundEvent =
+  | { type: "joined"; participant: RoundParticipant; participantCount: number }
+  | { type: "answer"; answer: LiveAnswer }
+  | {
+      type: "phase";
+      position: number;
+      revealed: boolean;
+      locked: boolean;
+      /** Sent to participants when a question is revealed: its visible answers. */
+      answers?: LiveAnswer[];
+    }
+  | { type: "hidden"; answerId: string; position: number; hidden: boolean; answer?: LiveAnswer }
+  | { type: "ended" }
+  | { type: "deleted" };
+
+export type RoundEventType = RoundEvent["type"] | "snapshot";
+
+/** What the event stream sends: a snapshot on connecting, then events, each with its `seq` as the SSE id. */
+export type StreamMessage = { seq: number; event: RoundEvent } | { seq: number; snapshot: RoundView };
+
+/** A join code as people type it: spaces and dashes dropped, upper case. */
+export function normalizeJoinCode(input: string): string {
+  return input.replace(/[\s-]+/g, "").toUpperCase();
+}
+
+export function isJoinCode(code: string): boolean {
+  if (code.length !== JOIN_CODE_LENGTH) return false;
+  for (const char of code) if (!JOIN_CODE_ALPHABET.includes(char)) return false;
+  return true;
+}
+
+/** Paths of a round's pages. */
+export const livePaths = {
+  join: "/live",
+  participant: (code: string) => `/live/${code}`,
+  host: (code: string) => `/live/${code}/host`,
+  recap: (token: string) => `/live/recap/${token}`,
+  recapExport: (token: string, format: "csv" | "markdown") => `/live/recap/${token}/export?format=${format}`,
+  api: (code: string) => `/api/v1/rounds/${code}`,
+  events: (code: string) => `/api/v1/rounds/${code}/events`,
+};
+
+/** A round afterwards, as its read-only recap shows and exports it: anonymous stays anonymous, hidden answers are left out. */
+export type RoundRecap = {
+  code: string;
+  status: RoundStatus;
+  anonymous: boolean;
+  createdAt: string;
+  endedAt: string | null;
+  participantCount: number;
+  questions: {
+    position: number;
+    text: string;
+    mode: AnswerMode;
+    options: string[];
+    /** Visible answers in the order they came; passes are counted, not listed. */
+    answers: { text: string | null; choice: number | null; name: string | null }[];
+    answeredCount: number;
+    passedCount: number;
+  }[];
+};

@@ -1,0 +1,124 @@
+import type { StoredEvent } from "~/domain/live/events.server";
+import type { RoundHub } from "~/domain/live/hub.server";
+import type { RoundRole, RoundView } from "~/shared/live";
+
+/** Often enough that proxies and phones keep an idle stream open (nginx closes after 60 s of silence). */
+const KEEP_ALIVE_MS = 20_000;
+/** How long a browser waits before reconnecting a dropped stream. */
+const RETRY_MS = 2_000;
+
+const encoder = new TextEncoder();
+/** One encoding per event, however many screens it goes to. */
+const frames = new WeakMap<StoredEvent, Uint8Array>();
+
+function frameOf(stored: StoredEvent): Uint8Array {
+  let frame = frames.get(stored);
+  if (!frame) {
+    frame = encoder.encode(`id: ${stored.seq}\nevent: round\ndata: ${JSON.stringify(stored.event)}\n\n`);
+    frames.set(stored, frame);
+  }
+  return frame;
+}
+
+/** The number after which a reconnecting browser wants events (its Last-Event-ID), if it sent a usable one. */
+export function lastEventId(request: Request): number | null {
+  const header = request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get("after");
+  if (!header || !/^\d{1,15}$/.test(header)) return null;
+  return Number(header);
+}
+
+type StreamOptions = {
+  hub: RoundHub;
+  roundId: string;
+  role: RoundRole;
+  /** Sent first when the browser starts afresh; events follow from its number. */
+  snapshot: RoundView | null;
+  /** Without a snapshot: the last event the browser has. */
+  afterSeq: number;
+  /** An ended round sends what it has and closes. */
+  ended: boolean;
+};
+
+/**
+ * A round's events as Server-Sent Events: a snapshot (or the events missed
+ * since Last-Event-ID), then every new event meant for this screen, each
+ * with its number as the SSE id, so EventSource resumes by itself after a
+ * drop. `no-transform` keeps compression from holding events back.
+ */
+export function roundEventStream(request: Request, options: StreamOptions): Response {
+  let unsubscribe: (() => void) | undefined;
+  let keepAlive: NodeJS.Timeout | undefined;
+  let closed = false;
+  let controllerRef: ReadableStreamDefaultController<Uint8Array> | undefined;
+
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(keepAlive);
+    unsubscribe?.();
+    try {
+      controllerRef?.close();
+    } catch {
+      // Already closed by the client going away.
+    }
+  };
+
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controllerRef = controller;
+      const write = (bytes: Uint8Array) => {
+        if (closed) return;
+        try {
+          controller.enqueue(bytes);
+        } catch {
+          close();
+        }
+      };
+      write(encoder.encode(`retry: ${RETRY_MS}\n\n`));
+      const { snapshot } = options;
+      if (snapshot)
+        write(encoder.encode(`id: ${snapshot.seq}\nevent: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`));
+      if (options.ended) {
+        if (!snapshot) {
+          // A reconnect to an ended round: what it missed, then the end.
+          const missed: StoredEvent[] = [];
+          const collect = await options.hub
+            .subscribe(
+              options.roundId,
+              { role: options.role, send: (e) => missed.push(e), close: () => {} },
+              options.afterSeq,
+            )
+            .catch(() => undefined);
+          collect?.();
+          for (const stored of missed) write(frameOf(stored));
+        }
+        close();
+        return;
+      }
+      request.signal.addEventListener("abort", close);
+      try {
+        const stop = await options.hub.subscribe(
+          options.roundId,
+          { role: options.role, send: (stored) => write(frameOf(stored)), close },
+          snapshot?.seq ?? options.afterSeq,
+        );
+        if (closed) stop();
+        else unsubscribe = stop;
+      } catch {
+        // The database is away: the browser reconnects and resumes from its last event.
+        close();
+        return;
+      }
+      keepAlive = setInterval(() => write(encoder.encode(": keep-alive\n\n")), KEEP_ALIVE_MS);
+    },
+    cancel: close,
+  });
+
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,81 @@
+import QRCode from "qrcode";
+import { config } from "~/config.server";
+import type { LiveCredentials } from "~/domain/live/rounds.server";
+import { isJoinCode, normalizeJoinCode, type RoundRole } from "~/shared/live";
+import { problem } from "./http.server";
+import { getUser } from "./session.server";
+
+/** Each round has its own cookies, so a device can host one round and join another. */
+const hostCookieName = (code: string) => `cu_live_host_${code}`;
+const participantCookieName = (code: string) => `cu_live_${code}`;
+
+function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join("="));
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+function cookie(name: string, value: string, expiresAt: Date): string {
+  const secure = config().publicUrl.startsWith("https://") ? "; Secure" : "";
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** The round's tokens this browser holds, and the member signed in (an owner hosts from any device). */
+export async function liveCredentials(request: Request, code: string): Promise<LiveCredentials> {
+  const user = await getUser(request);
+  return {
+    hostToken: readCookie(request, hostCookieName(code)),
+    participantToken: readCookie(request, participantCookieName(code)),
+    userId: user?.id ?? null,
+  };
+}
+
+/** The participant token alone: answering needs nothing else, so no session is read. */
+export function participantToken(request: Request, code: string): string | null {
+  return readCookie(request, participantCookieName(code));
+}
+
+export function hostCookie(code: string, token: string, expiresAt: Date): string {
+  return cookie(hostCookieName(code), token, expiresAt);
+}
+
+export function participantCookie(code: string, token: string, expiresAt: Date): string {
+  return cookie(participantCookieName(code), token, expiresAt);
+}
+
+/** The join link's QR code as an SVG document, drawn on the server so no phone or host screen downloads a QR library. */
+export function hostQrSvg(url: string): Promise<string> {
+  return QRCode.toString(url, {
+    type: "svg",
+    errorCorrectionLevel: "M",
+    margin: 1,
+    color: { dark: "#1c1917", light: "#ffffff" },
+  });
+}
+
+/** The link people open to join, on this site's public address. */
+export function joinUrl(path: string): string {
+  return new URL(path, config().publicUrl).toString();
+}
+
+/** A join code from the path, as people type it; anything that cannot be a code is a 404 before the database is asked. */
+export function roundCodeParam(value: string | undefined): string {
+  const code = normalizeJoinCode(value ?? "");
+  if (!isJoinCode(code)) throw problem(404, "No round has this code: check it with your host", "NOT_FOUND");
+  return code;
+}
+
+/** Which screen asks: `?as=host` for the host screen, anything else is a participant's. */
+export function requestedRole(request: Request): RoundRole {
+  return new URL(request.url).searchParams.get("as") === "host" ? "host" : "participant";
+}
