@@ -95,8 +95,10 @@ describe.each(testEngines())("live rounds on $engine", ({ engine, available }) =
     other = handle;
     let closeOther = async () => {};
     if (engine === "postgres") {
-      const [{ current } = { current: "" }] = (await handle.db.execute(sql`select current_database() as current`))
-        .rows as { current: string }[];
+      const result = (await handle.db.execute(sql`select current_database() as current`)) as unknown as {
+        rows: { current: string }[];
+      };
+      const current = result.rows[0]?.current ?? "";
       other = await openDatabase({ databaseUrl: databaseUrlOf(current), dataDir: "/tmp" });
       closeOther = () => other.close();
     }

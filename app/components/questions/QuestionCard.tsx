@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
-import { Check, ChevronDown, ChevronUp, Copy, Presentation } from "~/components/icons";
+import { Check, ChevronDown, ChevronUp, Copy, MonitorSmartphone, Presentation } from "~/components/icons";
+import { prefetchStartRound, useStartRound } from "~/components/live/use-start-round";
 import { useCopy } from "~/lib/use-copy";
 import type { VoteDirection } from "~/shared/community";
+import { isUuid } from "~/shared/ids";
 import { type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
 import { EngagementBadge, OwnershipBadge, StyleBadge, TypeBadge } from "./badges";
 import { PassNote } from "./PassNote";
@@ -32,7 +34,7 @@ type Props = {
 export const control =
   "inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-full border border-line bg-white px-3 text-sm font-medium text-ink hover:bg-brand-50 disabled:opacity-50";
 
-/** A question card: badges, the text in quotes, votes, Present and Copy; default or spotlight variant. */
+/** A question card: badges, the text in quotes, votes, Present, Live round and Copy; default or spotlight variant. */
 export function QuestionCard({
   question,
   votes,
@@ -47,6 +49,7 @@ export function QuestionCard({
   footer,
 }: Props) {
   const { copied, copy } = useCopy();
+  const { startRound, startDialog } = useStartRound();
   const text = stripSurroundingQuotes(question.question);
   const spotlight = variant === "spotlight";
   return (
@@ -113,6 +116,20 @@ export function QuestionCard({
             <span>Present</span>
           </button>
         )}
+        {/* Built-in questions are not in the library, so a round cannot be made of them. */}
+        {isUuid(question.id) && !editor && (
+          <button
+            type="button"
+            className={control}
+            disabled={loading}
+            onClick={() => startRound([question])}
+            onPointerEnter={prefetchStartRound}
+            onFocus={prefetchStartRound}
+          >
+            <MonitorSmartphone className="h-4 w-4" aria-hidden="true" />
+            <span>Live round</span>
+          </button>
+        )}
         <button
           type="button"
           className={control}
@@ -126,6 +143,7 @@ export function QuestionCard({
         </button>
       </div>
       {footer}
+      {startDialog}
     </article>
   );
 }

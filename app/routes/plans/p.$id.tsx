@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { Check, Copy, Presentation } from "~/components/icons";
+import { Check, Copy, MonitorSmartphone, Presentation } from "~/components/icons";
+import { prefetchStartRound, useStartRound } from "~/components/live/use-start-round";
 import { usePresenter } from "~/components/present/use-presenter";
 import { PassNote } from "~/components/questions/PassNote";
 import { PlanItem } from "~/components/questions/PlanItem";
@@ -44,6 +45,7 @@ const FORMATS = [
 export default function PlanView({ loaderData }: Route.ComponentProps) {
   const { plan } = loaderData;
   const { present, presenter } = usePresenter();
+  const { startRound, startDialog } = useStartRound();
   const { copied, copy } = useCopy();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
@@ -58,12 +60,23 @@ export default function PlanView({ loaderData }: Route.ComponentProps) {
         >
           <Presentation className="h-4 w-4" aria-hidden="true" /> Present this plan
         </button>
+        <button
+          type="button"
+          className={control}
+          onClick={() => startRound(plan.questions)}
+          onPointerEnter={prefetchStartRound}
+          onFocus={prefetchStartRound}
+          disabled={plan.questions.length === 0}
+        >
+          <MonitorSmartphone className="h-4 w-4" aria-hidden="true" /> Start a live round
+        </button>
         <button type="button" className={control} onClick={() => copy(window.location.href)}>
           {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
           <span aria-live="polite">{copied ? "Copied" : "Copy link"}</span>
         </button>
       </div>
       {presenter}
+      {startDialog}
 
       <ol className="mt-8 space-y-4" aria-label="Questions in order">
         {plan.questions.map((question, index) => (

@@ -1,0 +1,65 @@
+import type { ApiOutcome } from "~/lib/community-client";
+import { type AnswerMode, type LiveAnswer, livePaths, type RevealMode, type RoundView } from "~/shared/live";
+
+export type { ApiOutcome };
+
+/** Host actions, as the API names them. The list lives with the request schemas, which stay on the server. */
+export type HostAction = "reveal" | "hide-answers" | "lock" | "unlock" | "next" | "previous" | "end";
+
+const NETWORK_ERROR = "No connection. Check your network and try again.";
+
+/**
+ * One request to the rounds API. A failure carries the server's own words
+ * (`error` of the problem body), shown next to the control that failed.
+ */
+async function call<T>(url: string, method: string, body?: unknown, timeoutMs = 10_000): Promise<ApiOutcome<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch {
+    return { ok: false, status: 0, error: NETWORK_ERROR };
+  }
+  if (response.status === 204) return { ok: true, body: null as T };
+  const data = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
+  if (!response.ok) {
+    const fallback = response.status === 429 ? "Too many tries. Please wait a moment." : "Something went wrong";
+    return { ok: false, status: response.status, error: data?.error ?? fallback };
+  }
+  return { ok: true, body: data as T };
+}
+
+export type NewRoundRequest = {
+  questionIds: string[];
+  /** Per question: a mode, or null for the question's own default. */
+  modes: (AnswerMode | null)[];
+  anonymous: boolean;
+  revealMode: RevealMode;
+};
+
+export const createRound = (request: NewRoundRequest) =>
+  call<{ code: string; hostUrl: string; joinUrl: string }>("/api/v1/rounds", "POST", request);
+
+export const fetchRound = (code: string, as: "host" | "participant") =>
+  call<{ view: RoundView }>(`${livePaths.api(code)}?as=${as}`, "GET");
+
+export const joinRound = (code: string, name: string | undefined) =>
+  call<{ view: RoundView }>(`${livePaths.api(code)}/join`, "POST", name === undefined ? {} : { name });
+
+export type AnswerInput = { text: string } | { choice: number } | { pass: true };
+
+export const sendAnswer = (code: string, position: number, input: AnswerInput) =>
+  call<{ answer: LiveAnswer }>(`${livePaths.api(code)}/answer`, "POST", { position, ...input });
+
+export const hostAction = (code: string, action: HostAction, position: number) =>
+  call<{ view: RoundView }>(`${livePaths.api(code)}/host`, "POST", { action, position });
+
+export const moderateAnswer = (code: string, answerId: string, hidden: boolean) =>
+  call<{ answer: LiveAnswer }>(`${livePaths.api(code)}/answers/${encodeURIComponent(answerId)}`, "POST", { hidden });
+
+export const deleteRound = (code: string) => call<null>(livePaths.api(code), "DELETE");

@@ -1,0 +1,76 @@
+import { data, redirect } from "react-router";
+import { HostScreen } from "~/components/live/HostScreen";
+import { RoundMessage } from "~/components/live/RoundMessage";
+import { config } from "~/config.server";
+import { getRoundView } from "~/domain/live/rounds.server";
+import { seo } from "~/lib/seo";
+import { database } from "~/services.server";
+import { isJoinCode, livePaths, normalizeJoinCode } from "~/shared/live";
+import { statusOf } from "~/web/http.server";
+import { hostQrSvg, joinUrl, liveCredentials } from "~/web/live.server";
+import type { Route } from "./+types/host";
+
+type Refusal = { view: null; code: string; reason: "not-host" | "not-found"; message: string };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const code = normalizeJoinCode(params.code);
+  const refuse = (reason: Refusal["reason"], message: string, status: number) =>
+    data<Refusal>({ view: null, code, reason, message }, { status });
+  if (!isJoinCode(code)) return refuse("not-found", "No round has this code", 404);
+  if (code !== params.code) throw redirect(livePaths.host(code));
+  const { db } = await database();
+  const outcome = await getRoundView(db, code, await liveCredentials(request, code), "host");
+  if (!outcome.ok) {
+    const status = statusOf(outcome.error);
+    if (status === 403) return refuse("not-host", outcome.error.message, 403);
+    if (status === 404) return refuse("not-found", outcome.error.message, 404);
+    throw new Response(outcome.error.message, { status });
+  }
+  const link = joinUrl(livePaths.participant(code));
+  const siteUrl = config().publicUrl.replace(/\/+$/, "");
+  return {
+    view: outcome.view,
+    joinUrl: link,
+    // What people type: the join page's address without the scheme.
+    joinAddress: joinUrl(livePaths.join).replace(/^https?:\/\//, ""),
+    qrSvg: await hostQrSvg(link),
+    siteUrl,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  seo(matches, {
+    title: "Host a live round",
+    description: "The host's screen of a live round: the question, how to join, and the answers once revealed.",
+    path: livePaths.host(params.code),
+    noindex: true,
+  });
+
+export default function Host({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.view) {
+    const { code, reason, message } = loaderData;
+    return reason === "not-host" ? (
+      <RoundMessage title="Only the host can open this screen" code={code} joinDirect>
+        <p>
+          This is the host's screen of round {code}. To take part, join the round on your own device: you will see the
+          question there and can answer it.
+        </p>
+      </RoundMessage>
+    ) : (
+      <RoundMessage title="No round with this code" code={code}>
+        <p>{message}</p>
+      </RoundMessage>
+    );
+  }
+  const { view, joinUrl: link, joinAddress, qrSvg, siteUrl } = loaderData;
+  return (
+    <HostScreen
+      key={view.code}
+      initial={view}
+      joinUrl={link}
+      joinAddress={joinAddress}
+      qrSvg={qrSvg}
+      siteUrl={siteUrl}
+    />
+  );
+}

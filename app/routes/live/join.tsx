@@ -1,0 +1,58 @@
+import { data, redirect } from "react-router";
+import { CenteredCard } from "~/components/forms/CenteredCard";
+import { JoinCodeForm } from "~/components/live/JoinCodeForm";
+import { getRoundView } from "~/domain/live/rounds.server";
+import { seo } from "~/lib/seo";
+import { database } from "~/services.server";
+import { isJoinCode, JOIN_CODE_LENGTH, livePaths, normalizeJoinCode } from "~/shared/live";
+import { liveCredentials } from "~/web/live.server";
+import type { Route } from "./+types/join";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const code = normalizeJoinCode(new URL(request.url).searchParams.get("code") ?? "").slice(0, JOIN_CODE_LENGTH * 2);
+  return { code };
+}
+
+/** Checks the code before leaving the page, so a typo is said here, next to the field. */
+export async function action({ request }: Route.ActionArgs) {
+  const typed = String((await request.formData()).get("code") ?? "");
+  const code = normalizeJoinCode(typed).slice(0, 40);
+  const refuse = (error: string) => data({ code, error }, { status: 400 });
+  if (!code) return refuse("Please type the code from the host's screen.");
+  if (!isJoinCode(code)) {
+    return refuse(
+      code.length === JOIN_CODE_LENGTH
+        ? "That is not a join code: codes never use 0, O, 1, I, L, 5, S, 2, Z, 8 or B."
+        : `A join code has ${JOIN_CODE_LENGTH} letters and numbers; this one has ${code.length}.`,
+    );
+  }
+  const { db } = await database();
+  const outcome = await getRoundView(db, code, await liveCredentials(request, code), "participant");
+  if (!outcome.ok) {
+    return data({ code, error: outcome.error.message }, { status: outcome.error.code === "NOT_FOUND" ? 404 : 400 });
+  }
+  if (outcome.view.status === "ended" && !outcome.view.me)
+    return data({ code, error: "This round has ended" }, { status: 404 });
+  throw redirect(livePaths.participant(code));
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Join a live round",
+    description: "Type the code on the host's screen to answer the meeting's question from your phone.",
+    path: livePaths.join,
+  });
+
+export default function Join({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <CenteredCard title="Join a round">
+      <p className="text-ink-muted">
+        Your host has a six-letter code on their screen. Type it here to answer from your phone; the answers appear
+        together when the host reveals them.
+      </p>
+      <div className="mt-6">
+        <JoinCodeForm code={actionData?.code ?? loaderData.code} error={actionData?.error ?? null} />
+      </div>
+    </CenteredCard>
+  );
+}

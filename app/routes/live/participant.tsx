@@ -1,0 +1,55 @@
+import { data, redirect } from "react-router";
+import { ParticipantScreen } from "~/components/live/ParticipantScreen";
+import { RoundMessage } from "~/components/live/RoundMessage";
+import { getRoundView } from "~/domain/live/rounds.server";
+import { seo } from "~/lib/seo";
+import { database } from "~/services.server";
+import { isJoinCode, LIVE_NAME_MAX, livePaths, normalizeJoinCode } from "~/shared/live";
+import { statusOf } from "~/web/http.server";
+import { liveCredentials } from "~/web/live.server";
+import type { Route } from "./+types/participant";
+
+/** The first view is rendered on the server, so an old phone shows the question before any script runs. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const code = normalizeJoinCode(params.code);
+  if (!isJoinCode(code)) {
+    return data({ view: null, code: params.code, error: "A join code has six letters and numbers" }, { status: 404 });
+  }
+  const url = new URL(request.url);
+  // Codes typed in lower case or with a space still arrive, at the one address of the round.
+  if (code !== params.code) throw redirect(`${livePaths.participant(code)}${url.search}`);
+  const { db } = await database();
+  const outcome = await getRoundView(db, code, await liveCredentials(request, code), "participant");
+  if (!outcome.ok) {
+    if (outcome.error.code !== "NOT_FOUND")
+      throw new Response(outcome.error.message, { status: statusOf(outcome.error) });
+    return data({ view: null, code, error: outcome.error.message }, { status: 404 });
+  }
+  const prefillName = url.searchParams.get("name")?.slice(0, LIVE_NAME_MAX);
+  return { view: outcome.view, code, error: null, prefillName };
+}
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  seo(matches, {
+    title: "Live round",
+    description: "Answer the meeting's question from your phone: the host shows everyone's answers together.",
+    path: livePaths.participant(params.code),
+    noindex: true,
+  });
+
+export default function Participant({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.view) {
+    return (
+      <RoundMessage title="No round with this code" code={loaderData.code}>
+        <p>{loaderData.error}</p>
+      </RoundMessage>
+    );
+  }
+  return (
+    <ParticipantScreen
+      key={loaderData.view.code}
+      initial={loaderData.view}
+      prefillName={"prefillName" in loaderData ? loaderData.prefillName : undefined}
+    />
+  );
+}
