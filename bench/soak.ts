@@ -5,11 +5,11 @@
  * p50/p99 per kind, errors (goal: 0) and each server's memory when warm and
  * at the end (goal: growth under 10%).
  */
-import fs from "node:fs";
 import { signUpAndVerify } from "../tests/support/accounts";
 import { startCluster } from "../tests/support/cluster";
 import type { HttpClient } from "../tests/support/http-client";
 import { startSmtpServer } from "../tests/support/smtp";
+import { percentile, rssMb } from "./measures";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const WARM_UP_SECONDS = Number(process.env.SOAK_WARM_UP_SECONDS ?? 30);
@@ -32,15 +32,6 @@ const CHOICES = [
   { meetingContext: "check-out", questionStyle: "reflective", engagementLevel: "deep" },
   { meetingContext: "energizer", questionStyle: "playful", engagementLevel: "quick" },
 ];
-
-function rssMb(pid: number | undefined): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 async function main() {
   const smtp = await startSmtpServer();

@@ -7,6 +7,8 @@ import routeConfig from "~/routes";
 import { PLANS } from "~/shared/accounts";
 import { CATEGORY_SLUGS } from "~/shared/categories";
 import { LIST_SORTS, VOTE_DIRECTIONS } from "~/shared/community";
+import { ANSWER_MODES, REVEAL_MODES } from "~/shared/live";
+import { HOST_ACTIONS } from "~/shared/live-schemas";
 import { PLAN_SLOTS } from "~/shared/plans";
 import {
   ENGAGEMENT_LEVEL_VALUES,
@@ -93,7 +95,24 @@ const known = {
   plans: [] as string[],
   users: [] as string[],
   articles: [] as string[],
+  /** Live rounds the member hosts (by account) and the admin has joined: joined, answered, shown. */
+  rounds: [] as string[],
+  /** A round of the GET row alone: its wrong methods include DELETE. */
+  viewedRounds: [] as string[],
+  /** Rounds the host row moves on and ends, so the others keep theirs. */
+  hostedRounds: [] as string[],
+  deletableRounds: [] as string[],
+  /** Ended rounds: their streams send what they hold and close, where an open round's stream never ends. */
+  endedRounds: [] as string[],
+  /** The round whose answers the moderation row hides and shows. */
+  moderatedRounds: [] as string[],
+  /** Answers of that round, and of other rounds the same member hosts: a host with two screens open mixes them up. */
+  roundAnswers: [] as string[],
+  recaps: [] as string[],
 };
+
+/** Rounds the admin has joined, for the round-trip row: each takes 30 answers a minute from one participant. */
+const roundTrips: { code: string; recap: string }[] = [];
 
 const knownValue = (list: Exclude<keyof typeof known, "shown">) =>
   fc.nat().map((i) => {
@@ -1114,6 +1133,35 @@ const SHOWN_AT = [
   "/api/v1/saved?format=:format",
 ];
 
+/** An answer that passes the checks (a sane length) with odd characters inside. */
+const storedAnswerText = fc
+  .tuple(
+    fc.constantFrom("Sunny", "A long walk in the rain"),
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...CRITICAL) },
+      { weight: 3, arbitrary: fc.string({ unit: fc.constantFrom(...CONTROL_CHARACTERS), minLength: 1, maxLength: 4 }) },
+      { weight: 2, arbitrary: fc.constantFrom(...shortNasty.filter((n) => n.length < 100)) },
+      { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 20 }) },
+      { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 20 }) },
+    ),
+    fc.constantFrom(0, 0.5, 1),
+  )
+  .map(([text, odd, at]) => {
+    const cut = Math.round(text.length * at);
+    return text.slice(0, cut) + odd + text.slice(cut);
+  });
+
+/** Where an answer is shown once given: the host's and participants' screens, the recap and its files. */
+const LIVE_SHOWN_AT = [
+  "/api/v1/rounds/:code?as=host",
+  "/api/v1/rounds/:code",
+  "/live/:code",
+  "/live/:code/host",
+  "/live/recap/:token",
+  "/live/recap/:token/export?format=csv",
+  "/live/recap/:token/export?format=markdown",
+];
+
 const ENTRIES: Row[] = [
   // Pages: their loaders, with malformed paths and query strings.
   pageLoader("", { query: LIST_QUERY }),
@@ -1346,6 +1394,100 @@ const ENTRIES: Row[] = [
             .replace(":format", format),
         },
       })),
+  },
+  // Live rounds: the member hosts the known ones by account, the admin takes part in them.
+  pageLoader("live", { query: { code: ["ACDEFG", "acd efg", "B0O1IL", "ACDEFGHJK"] } }),
+  pageAction(["live"], { code: fc.oneof(knownValue("rounds"), knownValue("endedRounds")) }),
+  pageLoader("live/:code", { params: { code: idParam("rounds") }, query: { name: ["Ada", "N".repeat(60)] } }),
+  pageLoader("live/:code/host", { params: { code: idParam("rounds") }, roles: MEMBER_FIRST }),
+  pageLoader("live/recap/:token", { params: { token: idParam("recaps") } }),
+  pageLoader("live/recap/:token/export", {
+    params: { token: idParam("recaps") },
+    query: { format: EXPORT_FORMAT_NAMES },
+  }),
+  apiRoute("api/v1/rounds", ["POST"], {
+    fields: {
+      questionIds: {
+        valid: fc.array(knownValue("questions"), { minLength: 1, maxLength: 4 }),
+        bad: fc.oneof(
+          fc.constant([]),
+          fc.array(fc.uuid(), { minLength: 1, maxLength: 3 }),
+          fc.array(knownValue("questions"), { minLength: 21, maxLength: 25 }),
+          fc.array(jsonJunk, { minLength: 1, maxLength: 3 }),
+        ),
+      },
+      modes: {
+        valid: fc.oneof(fc.constant(undefined), fc.array(fc.constantFrom(...ANSWER_MODES, null), { maxLength: 4 })),
+        bad: fc.array(jsonJunk, { minLength: 1, maxLength: 3 }),
+      },
+      anonymous: [true, false],
+      revealMode: REVEAL_MODES,
+    },
+    roles: MEMBER_FIRST,
+  }),
+  apiRoute("api/v1/rounds/:code", ["GET"], {
+    params: { code: idParam("viewedRounds") },
+    query: { as: ["host", "participant"] },
+  }),
+  apiRoute("api/v1/rounds/:code", ["DELETE"], { params: { code: idParam("deletableRounds") }, roles: MEMBER_FIRST }),
+  apiRoute("api/v1/rounds/:code/join", ["POST"], {
+    fields: { name: ["Ada", "  Grace Hopper  ", "N".repeat(40)] },
+    params: { code: idParam("rounds") },
+    texts: ["name"],
+  }),
+  apiRoute("api/v1/rounds/:code/answer", ["POST"], {
+    fields: {
+      position: [0, 1],
+      // A field left undefined is left out of the JSON: most valid bodies then hold just one of the three.
+      text: [undefined, undefined, "Sunny", "Well rested"],
+      choice: [undefined, undefined, 0, 4],
+      pass: [undefined, undefined, true],
+    },
+    params: { code: idParam("rounds") },
+    roles: ADMIN_FIRST,
+    texts: ["text"],
+  }),
+  apiRoute("api/v1/rounds/:code/host", ["POST"], {
+    fields: { action: HOST_ACTIONS, position: [0, 1, 2] },
+    params: { code: idParam("hostedRounds") },
+    roles: MEMBER_FIRST,
+  }),
+  apiRoute("api/v1/rounds/:code/answers/:answerId", ["POST"], {
+    fields: { hidden: [true, false] },
+    params: {
+      code: idParam("moderatedRounds"),
+      answerId: {
+        good: knownValue("roundAnswers"),
+        bad: fc.oneof(idParam("roundAnswers").bad, fc.uuid()),
+      },
+    },
+    roles: MEMBER_FIRST,
+  }),
+  // Ended rounds only: every request here waits for the end of its answer.
+  apiRoute("api/v1/rounds/:code/events", ["GET"], {
+    params: { code: idParam("endedRounds") },
+    query: { as: ["host", "participant"], after: ["0", "1", "2", "999999", "-1", "1.5"] },
+  }),
+  {
+    // What a participant wrote is shown later by the host's screen, the participants' page, the recap and its files.
+    name: "POST /api/v1/rounds/:code/answer, then the screens and files that show it",
+    routes: [],
+    action: true,
+    reads: "json",
+    roles: ["admin"],
+    request: fc.tuple(fc.nat(), storedAnswerText, fc.constantFrom(...LIVE_SHOWN_AT)).map(([index, text, shownAt]) => {
+      const trip = roundTrips[index % Math.max(1, roundTrips.length)] ?? { code: "", recap: "" };
+      return {
+        method: "POST",
+        path: `/api/v1/rounds/${trip.code}/answer`,
+        body: body("json", JSON_TYPE, JSON.stringify({ position: 0, text })),
+        readBack: {
+          role: "member" as const,
+          method: "GET",
+          path: shownAt.replace(":code", trip.code).replace(":token", trip.recap),
+        },
+      };
+    }),
   },
   apiRoute("api/v1/events", ["POST"], {
     fields: {
@@ -1662,6 +1804,74 @@ describe("fuzzing every route: no input gets a 5xx", () => {
     expect(known.questions.length).toBeGreaterThan(0);
     expect(known.plans[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(known.articles.length).toBeGreaterThan(0);
+
+    // Rounds hosted by the member's account. A client per round: once it holds the round's host cookie, it
+    // sends that instead of the member's session.
+    const liveRound = async (list: string[], modes: string[], options: Record<string, unknown> = {}) => {
+      const host = new HttpClient(server.url, {
+        cookie: accounts.member?.cookie ?? "",
+        "x-forwarded-for": nextAddress(),
+      });
+      const created = await host.postJson("/api/v1/rounds", {
+        questionIds: known.questions.slice(0, modes.length),
+        modes,
+        ...options,
+      });
+      expect(created.status).toBe(201);
+      const { code } = (await created.json()) as { code: string };
+      const { view } = await (await host.get(`/api/v1/rounds/${code}?as=host`)).json();
+      list.push(code);
+      known.recaps.push(view.recapToken);
+      const act = async (action: string, position = 0) =>
+        expect((await host.postJson(`/api/v1/rounds/${code}/host`, { action, position })).status).toBe(200);
+      return { code, recap: view.recapToken as string, act };
+    };
+    // The admin takes part: each round's participant cookie joins the admin's session cookie.
+    const takePart = async (code: string) => {
+      const client = new HttpClient(server.url, {
+        cookie: accounts.admin?.cookie ?? "",
+        "x-forwarded-for": nextAddress(),
+      });
+      expect((await client.postJson(`/api/v1/rounds/${code}/join`, { name: "Admin" })).status).toBe(201);
+      if (accounts.admin) accounts.admin.cookie = `${accounts.admin.cookie}; ${client.cookieHeader()}`;
+      const answer = async (text: string) => {
+        const given = await client.postJson(`/api/v1/rounds/${code}/answer`, { position: 0, text });
+        expect(given.status).toBe(200);
+        return (await given.json()).answer.id as string;
+      };
+      return { answer };
+    };
+    const named = await liveRound(known.rounds, ["text", "scale"]);
+    const anonymous = await liveRound(known.rounds, ["scale", "word"], { anonymous: true });
+    await takePart(named.code);
+    await takePart(anonymous.code);
+    await takePart((await liveRound(known.viewedRounds, ["text", "scale"])).code);
+    for (let n = 0; n < 3; n++) {
+      const { code } = await liveRound(known.hostedRounds, ["text", "word", "scale"]);
+      known.roundAnswers.push(await (await takePart(code)).answer("Rested"));
+      await liveRound(known.deletableRounds, ["text"]);
+    }
+    for (let n = 0; n < 2; n++) {
+      const { code, act } = await liveRound(known.endedRounds, ["text", "text"]);
+      await (await takePart(code)).answer("Done for today");
+      await act("reveal");
+      await act("end");
+    }
+    const moderated = await liveRound(known.moderatedRounds, ["text"]);
+    known.roundAnswers.push(await (await takePart(moderated.code)).answer("Moderate me"));
+    const other = new HttpClient(server.url, { "x-forwarded-for": nextAddress() });
+    expect((await other.postJson(`/api/v1/rounds/${moderated.code}/join`, { name: "Other" })).status).toBe(201);
+    const otherAnswer = await other.postJson(`/api/v1/rounds/${moderated.code}/answer`, {
+      position: 0,
+      text: "Me too",
+    });
+    known.roundAnswers.push((await otherAnswer.json()).answer.id);
+    await moderated.act("reveal");
+    for (let n = 0; n < 6; n++) {
+      const trip = await liveRound([], ["text"], { revealMode: "live", anonymous: n % 2 === 1 });
+      await takePart(trip.code);
+      roundTrips.push({ code: trip.code, recap: trip.recap });
+    }
   }, 120_000);
 
   afterAll(async () => {

@@ -5,9 +5,10 @@ import { liveAnswers, liveRounds, questions } from "~/db/schema";
 import type { StoredEvent } from "~/domain/live/events.server";
 import { hostAction, moderateAnswer } from "~/domain/live/hosting.server";
 import { RoundHub } from "~/domain/live/hub.server";
-import { joinRound, submitAnswer } from "~/domain/live/participation.server";
+import { findParticipant, joinRound, submitAnswer } from "~/domain/live/participation.server";
 import { createRound, deleteRound, getRecap, getRoundView } from "~/domain/live/rounds.server";
 import type { LiveSettings, RoundEvent } from "~/shared/live";
+import type { LiveAnswerInput } from "~/shared/live-schemas";
 import { freshDatabase, testEngines } from "../support/databases";
 
 const SETTINGS: LiveSettings = { roundHours: 24, recapDays: 30, maxParticipants: 2000 };
@@ -28,6 +29,10 @@ async function addQuestion(handle: DatabaseHandle, text: string, format: string,
     })
     .returning({ id: questions.id });
   return row?.id ?? "";
+}
+
+async function answerAs(db: DatabaseHandle["db"], code: string, token: string, input: LiveAnswerInput) {
+  return submitAnswer(db, await findParticipant(db, code, token), input);
 }
 
 /** Collects what a hub hands one screen. */
@@ -134,8 +139,8 @@ describe.each(testEngines())("live rounds on $engine", ({ engine, available }) =
       const round = await newRound();
       const ana = await join(round.code, "Ana");
       const ben = await join(round.code, "Ben");
-      expect((await submitAnswer(handle.db, round.code, ana, { position: 0, text: "Curious" })).ok).toBe(true);
-      expect((await submitAnswer(handle.db, round.code, ben, { position: 0, pass: true })).ok).toBe(true);
+      expect((await answerAs(handle.db, round.code, ana, { position: 0, text: "Curious" })).ok).toBe(true);
+      expect((await answerAs(handle.db, round.code, ben, { position: 0, pass: true })).ok).toBe(true);
 
       const before = await getRoundView(handle.db, round.code, { participantToken: ben }, "participant");
       if (!before.ok) throw before.error;
@@ -160,15 +165,15 @@ describe.each(testEngines())("live rounds on $engine", ({ engine, available }) =
     const round = await newRound();
     const ana = await join(round.code, "Ana");
     await hostAction(handle.db, round.code, round.host, "lock", 0);
-    const locked = await submitAnswer(handle.db, round.code, ana, { position: 0, text: "late" });
+    const locked = await answerAs(handle.db, round.code, ana, { position: 0, text: "late" });
     expect(locked.ok ? "" : locked.error.message).toBe("The host has locked answers to this question");
     await hostAction(handle.db, round.code, round.host, "next", 0);
-    const moved = await submitAnswer(handle.db, round.code, ana, { position: 0, text: "late" });
+    const moved = await answerAs(handle.db, round.code, ana, { position: 0, text: "late" });
     expect(moved.ok ? "" : moved.error.message).toBe("The host has moved on to another question");
-    const wrongChoice = await submitAnswer(handle.db, round.code, ana, { position: 1, choice: 7 });
+    const wrongChoice = await answerAs(handle.db, round.code, ana, { position: 1, choice: 7 });
     expect(wrongChoice.ok ? "" : wrongChoice.error.code).toBe("INVALID_INPUT");
-    expect((await submitAnswer(handle.db, round.code, ana, { position: 1, choice: 2 })).ok).toBe(true);
-    const stranger = await submitAnswer(handle.db, round.code, "not-a-token", { position: 1, choice: 1 });
+    expect((await answerAs(handle.db, round.code, ana, { position: 1, choice: 2 })).ok).toBe(true);
+    const stranger = await answerAs(handle.db, round.code, "not-a-token", { position: 1, choice: 1 });
     expect(stranger.ok ? "" : stranger.error.code).toBe("UNAUTHORIZED");
     const notHost = await hostAction(handle.db, round.code, { hostToken: ana }, "reveal", 1);
     expect(notHost.ok ? "" : notHost.error.code).toBe("FORBIDDEN");
@@ -197,9 +202,9 @@ describe.each(testEngines())("live rounds on $engine", ({ engine, available }) =
     const stopPhone = await participantHub.subscribe(round.id, phone.listener, 0);
 
     const ana = await join(round.code, "Ana");
-    await submitAnswer(handle.db, round.code, ana, { position: 0, text: "Rested" });
+    await answerAs(handle.db, round.code, ana, { position: 0, text: "Rested" });
     await hostAction(handle.db, round.code, round.host, "reveal", 0);
-    await submitAnswer(other.db, round.code, ana, { position: 0, text: "Ready" });
+    await answerAs(other.db, round.code, ana, { position: 0, text: "Ready" });
 
     await until(() => hostScreen.received.length === 4, "four events on the host screen");
     await until(() => phone.received.length === 2, "two events on the phone");
@@ -225,9 +230,9 @@ describe.each(testEngines())("live rounds on $engine", ({ engine, available }) =
     const lastSeen = first.received.at(-1)?.seq ?? 0;
 
     // While the screen is away: an answer, a reveal, a changed answer.
-    await submitAnswer(handle.db, round.code, ana, { position: 0, text: "Sleepy" });
+    await answerAs(handle.db, round.code, ana, { position: 0, text: "Sleepy" });
     await hostAction(handle.db, round.code, round.host, "reveal", 0);
-    await submitAnswer(handle.db, round.code, ana, { position: 0, text: "Awake" });
+    await answerAs(handle.db, round.code, ana, { position: 0, text: "Awake" });
 
     const again = screen("host");
     const stopAgain = await hub.subscribe(round.id, again.listener, lastSeen);
@@ -250,7 +255,7 @@ describe.each(testEngines())("live rounds on $engine", ({ engine, available }) =
       );
       // Events while the listener is down are read from the table once it is back.
       const ana = await join(round.code, "Ana");
-      await submitAnswer(handle.db, round.code, ana, { position: 0, text: "Still here" });
+      await answerAs(handle.db, round.code, ana, { position: 0, text: "Still here" });
       await until(() => hostScreen.received.length === 2, "both events after the cut", 10_000);
       expect(hostScreen.events().map((e) => e.type)).toEqual(["joined", "answer"]);
     },
@@ -262,8 +267,8 @@ describe.each(testEngines())("live rounds on $engine", ({ engine, available }) =
       const round = await newRound({ anonymous: true });
       const ana = await join(round.code);
       const ben = await join(round.code);
-      const answer = await submitAnswer(handle.db, round.code, ana, { position: 0, text: "<b>Rude</b>" });
-      await submitAnswer(handle.db, round.code, ben, { position: 0, text: "Kind" });
+      const answer = await answerAs(handle.db, round.code, ana, { position: 0, text: "<b>Rude</b>" });
+      await answerAs(handle.db, round.code, ben, { position: 0, text: "Kind" });
       await hostAction(handle.db, round.code, round.host, "reveal", 0);
       if (!answer.ok) throw answer.error;
       expect((await moderateAnswer(handle.db, round.code, round.host, answer.answer.id, true)).ok).toBe(true);
@@ -291,7 +296,7 @@ describe.each(testEngines())("live rounds on $engine", ({ engine, available }) =
     const phone = screen("participant");
     await hub.subscribe(round.id, phone.listener, 0);
     const ana = await join(round.code, "Ana");
-    await submitAnswer(handle.db, round.code, ana, { position: 0, text: "Gone soon" });
+    await answerAs(handle.db, round.code, ana, { position: 0, text: "Gone soon" });
     expect((await deleteRound(handle.db, round.code, { hostToken: "wrong" })).ok).toBe(false);
     expect((await deleteRound(handle.db, round.code, round.host)).ok).toBe(true);
     await until(() => phone.closed(), "the screen to be closed");

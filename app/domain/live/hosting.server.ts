@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, TransactionRollbackError } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds } from "~/db/schema";
 import type { LiveAnswer } from "~/shared/live";
@@ -154,7 +154,7 @@ export async function moderateAnswer(
       return shown;
     })
     .catch((error: unknown) => {
-      if ((error as { name?: string })?.name === "TransactionRollbackError") return null;
+      if (error instanceof TransactionRollbackError) return null;
       throw error;
     });
   if (!answer) return failure("NOT_FOUND", "This answer is not part of this round");

@@ -1,12 +1,11 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds } from "~/db/schema";
+import { liveParticipants, liveRoundQuestions, liveRounds } from "~/db/schema";
 import { LIVE_WORD_MAX, type LiveAnswer } from "~/shared/live";
 import type { LiveAnswerInput } from "~/shared/live-schemas";
 import { hasControlCharacters } from "~/shared/text";
 import { failure, type Outcome } from "../errors";
-import { insertEvent, takeNextSeq } from "./events.server";
-import { findRound, noSuchRound, type Round, roundEnded, statusOf, toLiveAnswer } from "./rounds.server";
+import { findRound, noSuchRound, type Round, roundEnded, statusOf } from "./rounds.server";
 import { hashToken, newToken } from "./tokens.server";
 
 /** At most this many words make "one word": people write "not sure" or "well rested". */
@@ -47,23 +46,7 @@ export async function joinRound(
     return failure("INVALID_INPUT", "Your name holds characters that cannot be shown");
 
   const participantToken = newToken();
-  const joined = await db.transaction(async (tx) => {
-    const state = await takeNextSeq(tx, round.id, lt(liveRounds.participantCount, liveRounds.maxParticipants), {
-      participantCount: sql`${liveRounds.participantCount} + 1`,
-    });
-    if (!state) return null;
-    const [participant] = await tx
-      .insert(liveParticipants)
-      .values({ roundId: round.id, tokenHash: hashToken(participantToken), name })
-      .returning({ id: liveParticipants.id });
-    if (!participant) throw new Error("The participant was not stored");
-    await insertEvent(tx, round.id, state.seq, "host", {
-      type: "joined",
-      participant: { id: participant.id, name },
-      participantCount: state.participantCount,
-    });
-    return participant;
-  });
+  const joined = await storeParticipant(db, round.id, hashToken(participantToken), name);
   if (!joined) {
     const now = await findRound(db, code);
     if (!now || statusOf(now) === "ended") return roundEnded();
@@ -72,10 +55,67 @@ export async function joinRound(
   return { ok: true, participantToken, participantId: joined.id, expiresAt: round.expiresAt };
 }
 
-type Participant = { id: string; name: string | null; round: Round };
+/**
+ * Counts the participant in, stores them and the host's event in one
+ * statement (the round's row is locked only while it runs), if the round is
+ * open and has room. Null when it has not.
+ */
+async function storeParticipant(
+  db: Database,
+  roundId: string,
+  tokenHash: string,
+  name: string | null,
+): Promise<{ id: string } | null> {
+  const result = (await db.execute(sql`
+    with round as (
+      update live_rounds set last_seq = last_seq + 1, participant_count = participant_count + 1
+      where id = ${roundId} and status = 'open' and closes_at > now() and participant_count < max_participants
+      returning last_seq, participant_count
+    ), participant as (
+      insert into live_participants (round_id, token_hash, name)
+      select ${roundId}, ${tokenHash}, ${name}::text from round
+      returning id
+    ), event as (
+      insert into live_round_events (round_id, seq, audience, data)
+      select ${roundId}, round.last_seq, 'host', jsonb_build_object(
+        'type', 'joined',
+        'participant', jsonb_build_object('id', participant.id, 'name', ${name}::text),
+        'participantCount', round.participant_count
+      )
+      from round, participant
+    )
+    select id from participant
+  `)) as unknown as { rows: { id: string }[] };
+  return result.rows[0] ?? null;
+}
+
+export type Participant = { id: string; name: string | null; round: Round };
+
+type AskedQuestion = { mode: string; options: string[] };
+/** A round's questions never change once it has started, so each server keeps the recent rounds' in memory. */
+const askedQuestions = new Map<string, AskedQuestion[]>();
+const ASKED_QUESTIONS_KEPT = 500;
+
+async function questionAt(db: Database, roundId: string, position: number): Promise<AskedQuestion | undefined> {
+  let list = askedQuestions.get(roundId);
+  if (!list) {
+    list = await db
+      .select({ mode: liveRoundQuestions.mode, options: liveRoundQuestions.options })
+      .from(liveRoundQuestions)
+      .where(eq(liveRoundQuestions.roundId, roundId))
+      .orderBy(liveRoundQuestions.position);
+    if (askedQuestions.size >= ASKED_QUESTIONS_KEPT) askedQuestions.delete(askedQuestions.keys().next().value ?? "");
+    askedQuestions.set(roundId, list);
+  }
+  return list[position];
+}
 
 /** The participant a token belongs to in the round with this code. */
-export async function findParticipant(db: Database, code: string, token: string | null | undefined) {
+export async function findParticipant(
+  db: Database,
+  code: string,
+  token: string | null | undefined,
+): Promise<Participant | null> {
   if (!token) return null;
   const [row] = await db
     .select({ id: liveParticipants.id, name: liveParticipants.name, round: liveRounds })
@@ -100,50 +140,73 @@ function closedReason(round: Round, position: number) {
  */
 export async function submitAnswer(
   db: Database,
-  code: string,
-  participantToken: string | null | undefined,
+  participant: Participant | null,
   input: LiveAnswerInput,
 ): Promise<Outcome<{ answer: LiveAnswer }>> {
-  const participant = await findParticipant(db, code, participantToken);
   if (!participant) return failure("UNAUTHORIZED", "Join the round before answering");
   const { round } = participant;
   if (statusOf(round) === "ended" || round.position !== input.position || round.locked) {
     return closedReason(round, input.position);
   }
-  const [question] = await db
-    .select({ mode: liveRoundQuestions.mode, options: liveRoundQuestions.options })
-    .from(liveRoundQuestions)
-    .where(and(eq(liveRoundQuestions.roundId, round.id), eq(liveRoundQuestions.position, input.position)));
+  const question = await questionAt(db, round.id, input.position);
   if (!question) return failure("NOT_FOUND", "This round has no such question");
   const value = answerValue(question, input);
   if (!value.ok) return value;
 
-  const answer = await db.transaction(async (tx) => {
-    const state = await takeNextSeq(
-      tx,
-      round.id,
-      and(eq(liveRounds.position, input.position), eq(liveRounds.locked, false)),
-    );
-    if (!state) return null;
-    const [row] = await tx
-      .insert(liveAnswers)
-      .values({ roundId: round.id, position: input.position, participantId: participant.id, ...value.fields })
-      .onConflictDoUpdate({
-        target: [liveAnswers.roundId, liveAnswers.position, liveAnswers.participantId],
-        set: { ...value.fields, updatedAt: sql`now()` },
-      })
-      .returning();
-    if (!row) throw new Error("The answer was not stored");
-    const shown = toLiveAnswer(row, participant.name, state.anonymous);
-    const everyone = (state.revealed || state.revealMode === "live") && !row.hidden;
-    await insertEvent(tx, round.id, state.seq, everyone ? "all" : "host", { type: "answer", answer: shown });
-    return shown;
-  });
+  const answer = await storeAnswer(db, round.id, input.position, participant, value.fields);
   if (!answer) {
-    const now = await findRound(db, code);
+    const now = await findRound(db, round.code);
     return now ? closedReason(now, input.position) : roundEnded();
   }
   return { ok: true, answer };
+}
+
+/**
+ * Stores the answer and its event in one statement, so the round's row
+ * (whose lock numbers the events) is held only while the statement runs,
+ * never across a round trip to this server: a round with many phones
+ * answering at once takes them one after another, at the database's pace.
+ * Nothing is stored when the question is no longer open (answers locked,
+ * the host moved on, the round ended): then the answer is null.
+ */
+async function storeAnswer(
+  db: Database,
+  roundId: string,
+  position: number,
+  participant: { id: string; name: string | null },
+  fields: AnswerFields,
+): Promise<LiveAnswer | null> {
+  const result = (await db.execute(sql`
+    with round as (
+      update live_rounds set last_seq = last_seq + 1
+      where id = ${roundId} and status = 'open' and closes_at > now() and position = ${position} and not locked
+      returning last_seq, revealed, reveal_mode, anonymous
+    ), answer as (
+      insert into live_answers (round_id, position, participant_id, kind, text, choice)
+      select ${roundId}, ${position}, ${participant.id}, ${fields.kind}, ${fields.text}::text, ${fields.choice}::integer
+      from round
+      on conflict (round_id, position, participant_id) do update
+        set kind = excluded.kind, text = excluded.text, choice = excluded.choice, updated_at = now()
+      returning id, hidden
+    ), shown as (
+      select round.last_seq as seq,
+        case when (round.revealed or round.reveal_mode = 'live') and not answer.hidden then 'all' else 'host' end as audience,
+        jsonb_build_object(
+          'id', answer.id, 'position', ${position}::integer, 'kind', ${fields.kind}::text,
+          'text', ${fields.text}::text, 'choice', ${fields.choice}::integer,
+          'name', case when round.anonymous or ${fields.kind}::text = 'pass' then null else ${participant.name}::text end,
+          'hidden', answer.hidden
+        ) as answer
+      from round, answer
+    ), event as (
+      insert into live_round_events (round_id, seq, audience, data)
+      select ${roundId}, seq, audience, jsonb_build_object('type', 'answer', 'answer', answer) from shown
+    )
+    select answer from shown
+  `)) as unknown as { rows: { answer: LiveAnswer | string }[] };
+  const row = result.rows[0];
+  if (!row) return null;
+  return typeof row.answer === "string" ? (JSON.parse(row.answer) as LiveAnswer) : row.answer;
 }
 
 type AnswerFields = { kind: "answer" | "pass"; text: string | null; choice: number | null };

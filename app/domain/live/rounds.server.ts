@@ -302,13 +302,13 @@ export async function roundToFollow(
   code: string,
   credentials: LiveCredentials,
   role: RoundRole,
-): Promise<Outcome<{ roundId: string; status: RoundStatus }>> {
+): Promise<Outcome<{ roundId: string; status: RoundStatus; lastSeq: number }>> {
   const round = await findRound(db, code);
   if (!round) return noSuchRound();
   if (role === "host" && !isHost(round, credentials)) {
     return failure("FORBIDDEN", "Only the host of this round can open its host screen");
   }
-  return { ok: true, roundId: round.id, status: statusOf(round) };
+  return { ok: true, roundId: round.id, status: statusOf(round), lastSeq: Number(round.lastSeq) };
 }
 
 /** Deletes the round, its answers and its recap at once; screens still open are told. */

@@ -19,7 +19,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!participant) return problem(401, "Join the round before answering", "UNAUTHORIZED");
   await requireWithinLimit(LIMITS.roundAnswersPerAddress, { ip: context.clientIp });
   await requireWithinLimit(LIMITS.roundAnswers, { participantId: participant.id });
-  const result = await submitAnswer(db, code, token, parsed.data);
+  const result = await submitAnswer(db, participant, parsed.data);
   if (!result.ok) return domainProblem(result.error);
   return Response.json({ answer: result.answer });
 }

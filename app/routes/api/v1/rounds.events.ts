@@ -17,7 +17,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const credentials = await liveCredentials(request, code);
   const round = await roundToFollow(db, code, credentials, role);
   if (!round.ok) return domainProblem(round.error);
-  const after = lastEventId(request);
+  // A number the round never reached is no place to resume from: that screen starts afresh.
+  const asked = lastEventId(request);
+  const after = asked !== null && asked <= round.lastSeq ? asked : null;
   let snapshot = null;
   if (after === null) {
     const result = await getRoundView(db, code, credentials, role);
