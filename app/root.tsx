@@ -6,6 +6,7 @@ import {
   Meta,
   Outlet,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -13,7 +14,7 @@ import { ErrorScreen } from "~/components/ErrorScreen";
 import { AppScripts } from "~/components/layout/AppScripts";
 import { CONSENT_GIVEN_SCRIPT, CookieBanner } from "~/components/layout/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
-import { Header } from "~/components/layout/Header";
+import { FocusedHeader, Header } from "~/components/layout/Header";
 import { NavigationProgress } from "~/components/layout/NavigationProgress";
 import { OfflineBanner } from "~/components/layout/OfflineBanner";
 import { NotFound } from "~/components/NotFound";
@@ -69,8 +70,20 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * A page whose route module exports `handle = { focused: true }` (a live
+ * round's participant page) gets the logo alone above it and no footer or
+ * cookie banner: people open it on a phone in a meeting to answer one
+ * question, and every navigation link there is in their way (and is script
+ * an old phone must run before it can answer).
+ */
+function useFocusedPage(): boolean {
+  return useMatches().some((match) => (match.handle as { focused?: boolean } | undefined)?.focused === true);
+}
+
 function Shell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const focused = useFocusedPage();
   const appName = data?.appName ?? "CircleUp";
   const trackPageView = usePageViews();
   // Marks the page interactive, for styles that differ before hydration and for browser tests.
@@ -87,12 +100,12 @@ function Shell({ children }: { children: ReactNode }) {
       </a>
       <NavigationProgress />
       <OfflineBanner />
-      <Header appName={appName} viewer={data?.viewer ?? null} />
+      {focused ? <FocusedHeader appName={appName} /> : <Header appName={appName} viewer={data?.viewer ?? null} />}
       <main id="main" className="flex-1">
         {children}
       </main>
-      <Footer appName={appName} />
-      <CookieBanner onAccept={trackPageView} />
+      {!focused && <Footer appName={appName} />}
+      {!focused && <CookieBanner onAccept={trackPageView} />}
     </div>
   );
 }

@@ -73,3 +73,16 @@ export function Header({ appName, viewer }: { appName: string; viewer: Viewer })
     </header>
   );
 }
+
+/** The header of a focused page: the logo, home. */
+export function FocusedHeader({ appName }: { appName: string }) {
+  return (
+    <header className="border-b border-line bg-cream">
+      <div className="mx-auto flex h-14 max-w-6xl items-center px-4 sm:px-6">
+        <Link to="/" className="rounded-md" aria-label={`${appName} home`}>
+          <Logo appName={appName} />
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -29,6 +29,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { view: outcome.view, code, error: null, prefillName };
 }
 
+/** A phone in a meeting: the question and the answer, no site navigation. */
+export const handle = { focused: true };
+
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   seo(matches, {
     title: "Live round",
