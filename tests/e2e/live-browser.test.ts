@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } fr
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { type Cluster, startCluster } from "../support/cluster";
+import { parseCsv } from "../support/csv";
 import { HttpClient } from "../support/http-client";
 import { skipOrFail } from "../support/loud-skip";
 import { findPostgresBin } from "../support/postgres";
@@ -103,36 +104,6 @@ async function savePlan(baseUrl: string, title: string, questionIds: string[]): 
 
 // ---------------------------------------------------------------------------
 // Reading the screens as people see them.
-
-/** RFC 4180 CSV, as a spreadsheet reads it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += char;
-  }
-  if (cell !== "" || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
 
 /** The joined / answered / passed figures at the top of the host's screen. */
 async function hostCounts(host: Page) {

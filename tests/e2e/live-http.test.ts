@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import { waitPhrase } from "~/domain/limits/rules";
 import type { LiveAnswer, RoundEvent, RoundView } from "~/shared/live";
 import { type Cluster, startCluster } from "../support/cluster";
+import { parseCsv } from "../support/csv";
 import { HttpClient } from "../support/http-client";
 import { skipOrFail } from "../support/loud-skip";
 import { findPostgresBin } from "../support/postgres";
@@ -305,36 +306,6 @@ function visibleText(html: string): string {
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
-}
-
-/** RFC 4180 CSV, as a spreadsheet reads it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += char;
-  }
-  if (cell !== "" || row.length > 0) rows.push([...row, cell]);
-  return rows;
 }
 
 const answerShape = (a: LiveAnswer) => ({ kind: a.kind, text: a.text, choice: a.choice, name: a.name });

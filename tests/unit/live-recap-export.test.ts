@@ -2,6 +2,7 @@ import { marked } from "marked";
 import { describe, expect, it } from "vitest";
 import { recapToCsv, recapToMarkdown } from "~/domain/live/recap-export";
 import type { RoundRecap } from "~/shared/live";
+import { parseCsv } from "../support/csv";
 
 type RecapQuestion = RoundRecap["questions"][number];
 type RecapAnswer = RecapQuestion["answers"][number];
@@ -33,35 +34,6 @@ function recap(questions: Partial<RecapQuestion>[], fields: Partial<RoundRecap> 
 
 /** What a Markdown viewer makes of the file. */
 const rendered = (markdown: string) => marked.parse(markdown, { async: false });
-
-/** A CSV's cells, read back as RFC 4180 says (enough for these files). */
-function parseCsv(csv: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < csv.length; i++) {
-    const c = csv[i];
-    if (quoted) {
-      if (c === '"' && csv[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && csv[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 describe("a recap as CSV", () => {
   const round = recap([

@@ -17,6 +17,16 @@ export function RoundResults({ question, answers, tone = "light", size = "phone"
   if (question.mode === "scale" || question.mode === "pick") {
     return <ScaleBars question={question} answers={answers} tone={tone} size={size} />;
   }
+  const cards = (
+    <AnswerCards
+      answers={answers}
+      question={question}
+      tone={tone}
+      size={size}
+      onModerate={onModerate}
+      errors={errors}
+    />
+  );
   if (question.mode === "word") {
     return (
       <div className="space-y-5">
@@ -29,29 +39,11 @@ export function RoundResults({ question, answers, tone = "light", size = "phone"
             >
               Each answer, to hide one
             </summary>
-            <div className="mt-3">
-              <AnswerCards
-                answers={answers}
-                question={question}
-                tone={tone}
-                size={size}
-                onModerate={onModerate}
-                errors={errors}
-              />
-            </div>
+            <div className="mt-3">{cards}</div>
           </details>
         )}
       </div>
     );
   }
-  return (
-    <AnswerCards
-      answers={answers}
-      question={question}
-      tone={tone}
-      size={size}
-      onModerate={onModerate}
-      errors={errors}
-    />
-  );
+  return cards;
 }

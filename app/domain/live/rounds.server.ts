@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds, questions } from "~/db/schema";
 import type {
@@ -76,14 +76,9 @@ export function toLiveAnswer(
   };
 }
 
-/** The answers to one question of a round, oldest first; `visibleOnly` leaves out hidden ones. */
-export async function answersAt(
-  db: Database,
-  round: Pick<Round, "id" | "anonymous">,
-  position: number,
-  visibleOnly: boolean,
-): Promise<LiveAnswer[]> {
-  const rows = await db
+/** A round's stored answers with their writers' names, oldest first. */
+function answerRows(db: Database, where: SQL | undefined) {
+  return db
     .select({
       id: liveAnswers.id,
       position: liveAnswers.position,
@@ -95,14 +90,25 @@ export async function answersAt(
     })
     .from(liveAnswers)
     .innerJoin(liveParticipants, eq(liveParticipants.id, liveAnswers.participantId))
-    .where(
-      and(
-        eq(liveAnswers.roundId, round.id),
-        eq(liveAnswers.position, position),
-        visibleOnly ? eq(liveAnswers.hidden, false) : undefined,
-      ),
-    )
+    .where(where)
     .orderBy(asc(liveAnswers.createdAt), asc(liveAnswers.id));
+}
+
+/** The answers to one question of a round, oldest first; `visibleOnly` leaves out hidden ones. */
+export async function answersAt(
+  db: Database,
+  round: Pick<Round, "id" | "anonymous">,
+  position: number,
+  visibleOnly: boolean,
+): Promise<LiveAnswer[]> {
+  const rows = await answerRows(
+    db,
+    and(
+      eq(liveAnswers.roundId, round.id),
+      eq(liveAnswers.position, position),
+      visibleOnly ? eq(liveAnswers.hidden, false) : undefined,
+    ),
+  );
   return rows.map((row) => toLiveAnswer(row, row.name, round.anonymous));
 }
 
@@ -331,19 +337,7 @@ export async function getRecap(db: Database, recapToken: string): Promise<Outcom
     .where(and(eq(liveRounds.recapToken, recapToken), sql`${liveRounds.expiresAt} > now()`));
   if (!round) return failure("NOT_FOUND", "This recap does not exist or has been deleted");
   const questionList = await roundQuestions(db, round.id);
-  const rows = await db
-    .select({
-      position: liveAnswers.position,
-      kind: liveAnswers.kind,
-      text: liveAnswers.text,
-      choice: liveAnswers.choice,
-      hidden: liveAnswers.hidden,
-      name: liveParticipants.name,
-    })
-    .from(liveAnswers)
-    .innerJoin(liveParticipants, eq(liveParticipants.id, liveAnswers.participantId))
-    .where(eq(liveAnswers.roundId, round.id))
-    .orderBy(asc(liveAnswers.createdAt), asc(liveAnswers.id));
+  const rows = await answerRows(db, eq(liveAnswers.roundId, round.id));
   return {
     ok: true,
     recap: {
