@@ -1102,18 +1102,21 @@ const CONTROL_CHARACTERS = [
   "\uffff",
 ];
 
+/** A few odd characters to put inside a stored text. */
+const oddCharacters = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...CRITICAL) },
+  // Characters that text columns take but XML (the preview image's SVG), CSV or e-mail may not.
+  { weight: 3, arbitrary: fc.string({ unit: fc.constantFrom(...CONTROL_CHARACTERS), minLength: 1, maxLength: 4 }) },
+  { weight: 2, arbitrary: fc.constantFrom(...shortNasty.filter((n) => n.length < 100)) },
+  { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 20 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 20 }) },
+);
+
 /** Question texts that pass the edit's checks (a real question, a sane length) with odd characters inside. */
 const storedQuestionText = fc
   .tuple(
     newQuestion.map((text) => text.trim()),
-    fc.oneof(
-      { weight: 4, arbitrary: fc.constantFrom(...CRITICAL) },
-      // Characters that text columns take but XML (the preview image's SVG), CSV or e-mail may not.
-      { weight: 3, arbitrary: fc.string({ unit: fc.constantFrom(...CONTROL_CHARACTERS), minLength: 1, maxLength: 4 }) },
-      { weight: 2, arbitrary: fc.constantFrom(...shortNasty.filter((n) => n.length < 100)) },
-      { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 20 }) },
-      { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 20 }) },
-    ),
+    oddCharacters,
     fc.constantFrom(0, 0.5, 1),
   )
   .map(([text, odd, at]) => {
@@ -1135,17 +1138,7 @@ const SHOWN_AT = [
 
 /** An answer that passes the checks (a sane length) with odd characters inside. */
 const storedAnswerText = fc
-  .tuple(
-    fc.constantFrom("Sunny", "A long walk in the rain"),
-    fc.oneof(
-      { weight: 4, arbitrary: fc.constantFrom(...CRITICAL) },
-      { weight: 3, arbitrary: fc.string({ unit: fc.constantFrom(...CONTROL_CHARACTERS), minLength: 1, maxLength: 4 }) },
-      { weight: 2, arbitrary: fc.constantFrom(...shortNasty.filter((n) => n.length < 100)) },
-      { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 20 }) },
-      { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 20 }) },
-    ),
-    fc.constantFrom(0, 0.5, 1),
-  )
+  .tuple(fc.constantFrom("Sunny", "A long walk in the rain"), oddCharacters, fc.constantFrom(0, 0.5, 1))
   .map(([text, odd, at]) => {
     const cut = Math.round(text.length * at);
     return text.slice(0, cut) + odd + text.slice(cut);

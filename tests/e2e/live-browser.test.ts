@@ -7,6 +7,7 @@ import { launchBrowser } from "../support/browser";
 import { type Cluster, startCluster } from "../support/cluster";
 import { parseCsv } from "../support/csv";
 import { HttpClient } from "../support/http-client";
+import { type LibraryEntry, libraryEntryOf } from "../support/library-formats";
 import { skipOrFail } from "../support/loud-skip";
 import { findPostgresBin } from "../support/postgres";
 import { type RunningServer, startServer } from "../support/server";
@@ -32,32 +33,7 @@ const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeou
 // The plan: library questions whose formats give the four answer modes.
 
 type Mode = "word" | "scale" | "pick" | "text";
-type LibraryEntry = { format: string; answers: string[] };
 type PlanQuestion = { id: string; text: string; answers: string[] };
-
-const LIBRARY_DIR = path.resolve(import.meta.dirname, "../../content/questions");
-
-/** Text as the library import compares it: case, punctuation and spacing aside. */
-const comparable = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-
-/** The public list does not show a question's format or ready answers; the library files do. */
-const LIBRARY = new Map<string, LibraryEntry>(
-  fs
-    .readdirSync(LIBRARY_DIR)
-    .filter((file) => file.endsWith(".json"))
-    .flatMap((file) => {
-      const content = JSON.parse(fs.readFileSync(path.join(LIBRARY_DIR, file), "utf8")) as {
-        questions: { text: string; format?: string; answers?: string[] }[];
-      };
-      return content.questions.map(
-        (q) => [comparable(q.text), { format: q.format ?? "open", answers: q.answers ?? [] }] as const,
-      );
-    }),
-);
 
 const FITS: Record<Mode, (entry: LibraryEntry) => boolean> = {
   word: (e) => e.format === "one-word",
@@ -76,7 +52,7 @@ async function questionPerMode(baseUrl: string): Promise<Record<Mode, PlanQuesti
     const { items } = (await response.json()) as { items: { id: string; question: string }[] };
     if (items.length === 0) break;
     for (const item of items) {
-      const entry = LIBRARY.get(comparable(item.question));
+      const entry = libraryEntryOf(item.question);
       const mode = entry && modes.find((m) => !found[m] && FITS[m](entry));
       if (entry && mode) found[mode] = { id: item.id, text: item.question, answers: entry.answers };
     }

@@ -1,12 +1,11 @@
-import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { waitPhrase } from "~/domain/limits/rules";
 import type { LiveAnswer, RoundEvent, RoundView } from "~/shared/live";
 import { type Cluster, startCluster } from "../support/cluster";
 import { parseCsv } from "../support/csv";
 import { HttpClient } from "../support/http-client";
+import { libraryEntryOf } from "../support/library-formats";
 import { skipOrFail } from "../support/loud-skip";
 import { findPostgresBin } from "../support/postgres";
 import { type RunningServer, startServer } from "../support/server";
@@ -206,30 +205,6 @@ afterEach(() => {
 // ---------------------------------------------------------------------------
 // Questions and rounds.
 
-type LibraryEntry = { format: string; answers: string[] };
-
-/** Text as the library import compares it: case, punctuation and spacing aside. */
-const comparable = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-
-/** The curated library's formats and ready answers, which the public list does not show. */
-const LIBRARY = new Map<string, LibraryEntry>(
-  fs
-    .readdirSync(path.resolve(import.meta.dirname, "../../content/questions"))
-    .filter((file) => file.endsWith(".json"))
-    .flatMap((file) => {
-      const content = JSON.parse(
-        fs.readFileSync(path.resolve(import.meta.dirname, "../../content/questions", file), "utf8"),
-      ) as { questions: { text: string; format?: string; answers?: string[] }[] };
-      return content.questions.map(
-        (q) => [comparable(q.text), { format: q.format ?? "open", answers: q.answers ?? [] }] as const,
-      );
-    }),
-);
-
 /** Published library questions: some without ready answers, and one with choices to pick from. */
 async function libraryQuestions(client: HttpClient): Promise<{ plain: string[]; pick: string }> {
   const plain: string[] = [];
@@ -237,7 +212,7 @@ async function libraryQuestions(client: HttpClient): Promise<{ plain: string[]; 
   for (let page = 1; page <= 20 && (plain.length < 3 || !pick); page++) {
     const list = await (await client.get(`/api/v1/questions?sort=newest&page=${page}`)).json();
     for (const item of list.items as { id: string; question: string }[]) {
-      const entry = LIBRARY.get(comparable(item.question));
+      const entry = libraryEntryOf(item.question);
       if (!entry) continue;
       if (entry.answers.length >= 2) pick ??= item.id;
       else if (entry.answers.length === 0) plain.push(item.id);

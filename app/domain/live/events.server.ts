@@ -18,7 +18,6 @@ export type RoundState = {
   locked: boolean;
   revealMode: string;
   anonymous: boolean;
-  participantCount: number;
 };
 
 /**
@@ -32,9 +31,9 @@ export async function takeNextSeq(
   tx: Database,
   roundId: string,
   condition?: SQL,
-  changes: Partial<Pick<typeof liveRounds.$inferInsert, "position" | "revealed" | "locked" | "status" | "endedAt">> & {
-    participantCount?: SQL;
-  } = {},
+  changes: Partial<
+    Pick<typeof liveRounds.$inferInsert, "position" | "revealed" | "locked" | "status" | "endedAt">
+  > = {},
   options: { evenIfEnded?: boolean } = {},
 ): Promise<RoundState | null> {
   const open = options.evenIfEnded
@@ -51,7 +50,6 @@ export async function takeNextSeq(
       locked: liveRounds.locked,
       revealMode: liveRounds.revealMode,
       anonymous: liveRounds.anonymous,
-      participantCount: liveRounds.participantCount,
     });
   return row ?? null;
 }

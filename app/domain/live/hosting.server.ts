@@ -11,7 +11,7 @@ import {
   isHost,
   type LiveCredentials,
   noSuchRound,
-  statusOf,
+  roundStatus,
   toLiveAnswer,
 } from "./rounds.server";
 
@@ -56,7 +56,7 @@ export async function hostAction(
   const round = await findRound(db, code);
   if (!round) return noSuchRound();
   if (!isHost(round, credentials)) return failure("FORBIDDEN", "Only the host of this round can do this");
-  if (statusOf(round) === "ended") {
+  if (roundStatus(round) === "ended") {
     return action === "end" ? { ok: true } : failure("CONFLICT", "This round has ended");
   }
   if (round.position !== position) {

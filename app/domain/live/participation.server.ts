@@ -5,7 +5,7 @@ import { LIVE_WORD_MAX, type LiveAnswer } from "~/shared/live";
 import type { LiveAnswerInput } from "~/shared/live-schemas";
 import { hasControlCharacters } from "~/shared/text";
 import { failure, type Outcome } from "../errors";
-import { findRound, noSuchRound, type Round, roundEnded, statusOf } from "./rounds.server";
+import { findRound, noSuchRound, type Round, roundEnded, roundStatus } from "./rounds.server";
 import { hashToken, newToken } from "./tokens.server";
 
 /** At most this many words make "one word": people write "not sure" or "well rested". */
@@ -24,7 +24,7 @@ export async function joinRound(
 ): Promise<Outcome<{ participantToken: string; participantId: string; expiresAt: Date }>> {
   const round = await findRound(db, code);
   if (!round) return noSuchRound();
-  if (statusOf(round) === "ended") return roundEnded();
+  if (roundStatus(round) === "ended") return roundEnded();
   if (input.participantToken) {
     const [existing] = await db
       .select({ id: liveParticipants.id })
@@ -49,7 +49,7 @@ export async function joinRound(
   const joined = await storeParticipant(db, round.id, hashToken(participantToken), name);
   if (!joined) {
     const now = await findRound(db, code);
-    if (!now || statusOf(now) === "ended") return roundEnded();
+    if (!now || roundStatus(now) === "ended") return roundEnded();
     return failure("CONFLICT", `This round is full: it has room for ${now.maxParticipants} people`);
   }
   return { ok: true, participantToken, participantId: joined.id, expiresAt: round.expiresAt };
@@ -127,7 +127,7 @@ export async function findParticipant(
 
 /** Why an answer cannot be taken now, in the participant's words. */
 function closedReason(round: Round, position: number) {
-  if (statusOf(round) === "ended") return failure("CONFLICT", "This round has ended");
+  if (roundStatus(round) === "ended") return failure("CONFLICT", "This round has ended");
   if (round.position !== position) return failure("CONFLICT", "The host has moved on to another question");
   return failure("CONFLICT", "The host has locked answers to this question");
 }
@@ -145,7 +145,7 @@ export async function submitAnswer(
 ): Promise<Outcome<{ answer: LiveAnswer }>> {
   if (!participant) return failure("UNAUTHORIZED", "Join the round before answering");
   const { round } = participant;
-  if (statusOf(round) === "ended" || round.position !== input.position || round.locked) {
+  if (roundStatus(round) === "ended" || round.position !== input.position || round.locked) {
     return closedReason(round, input.position);
   }
   const question = await questionAt(db, round.id, input.position);

@@ -37,7 +37,7 @@ export type NewRoundInput = {
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Open until ended or until it closes by itself; afterwards only its recap remains. */
-export function statusOf(round: Round, now = new Date()): RoundStatus {
+export function roundStatus(round: Round, now = new Date()): RoundStatus {
   return round.status === "open" && round.closesAt > now ? "open" : "ended";
 }
 
@@ -149,7 +149,7 @@ export async function createRound(
     .from(questions)
     .where(and(inArray(questions.id, input.questionIds), eq(questions.status, "published")));
   const byId = new Map(found.map((q) => [q.id, q]));
-  const planned: (typeof liveRoundQuestions.$inferInsert & { roundId?: string })[] = [];
+  const planned: Omit<typeof liveRoundQuestions.$inferInsert, "roundId">[] = [];
   for (const [index, id] of input.questionIds.entries()) {
     const question = byId.get(id);
     if (!question)
@@ -161,7 +161,6 @@ export async function createRound(
     if (!options)
       return failure("INVALID_INPUT", `Question ${index + 1} has no choices to pick from: choose another answer mode`);
     planned.push({
-      roundId: "",
       position: index,
       questionId: question.id,
       text: question.text,
@@ -281,12 +280,12 @@ export async function getRoundView(
     view: {
       role,
       code: round.code,
-      status: statusOf(round),
+      status: roundStatus(round),
       anonymous: round.anonymous,
       revealMode: round.revealMode as RevealMode,
       position: round.position,
       revealed: shown,
-      locked: round.locked || statusOf(round) === "ended",
+      locked: round.locked || roundStatus(round) === "ended",
       questions: questionList,
       participantCount: round.participantCount,
       maxParticipants: round.maxParticipants,
@@ -314,7 +313,7 @@ export async function roundToFollow(
   if (role === "host" && !isHost(round, credentials)) {
     return failure("FORBIDDEN", "Only the host of this round can open its host screen");
   }
-  return { ok: true, roundId: round.id, status: statusOf(round), lastSeq: Number(round.lastSeq) };
+  return { ok: true, roundId: round.id, status: roundStatus(round), lastSeq: Number(round.lastSeq) };
 }
 
 /** Deletes the round, its answers and its recap at once; screens still open are told. */
@@ -342,7 +341,7 @@ export async function getRecap(db: Database, recapToken: string): Promise<Outcom
     ok: true,
     recap: {
       code: round.code,
-      status: statusOf(round),
+      status: roundStatus(round),
       anonymous: round.anonymous,
       createdAt: round.createdAt.toISOString(),
       endedAt: round.endedAt?.toISOString() ?? null,
