@@ -22,7 +22,8 @@ import { config } from "~/config.server";
 import { sendClientEvent, usePageName, usePageViews } from "~/lib/analytics-client";
 import { useInlineStyles, useNonce } from "~/lib/document-context";
 import { seo } from "~/lib/seo";
-import type { Viewer } from "~/shared/navigation";
+import type { PageLayout, Viewer } from "~/shared/navigation";
+import { planDraftIds } from "~/web/plan-draft.server";
 import { getUser, sessionCookieHeaders } from "~/web/session.server";
 import type { Route } from "./+types/root";
 
@@ -31,7 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
   const viewer: Viewer = user ? { id: user.id, name: user.name, isAdmin: user.isAdmin, plan: user.plan } : null;
   // React Router keeps a parent loader's Set-Cookie on every response, with no headers export.
-  return data({ appName, publicUrl, viewer }, { headers: await sessionCookieHeaders(request) });
+  const planCount = planDraftIds(request).length;
+  return data({ appName, publicUrl, viewer, planCount }, { headers: await sessionCookieHeaders(request) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -71,19 +73,22 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * A page whose route module exports `handle = { focused: true }` (a live
- * round's participant page) gets the logo alone above it and no footer or
- * cookie banner: people open it on a phone in a meeting to answer one
- * question, and every navigation link there is in their way (and is script
- * an old phone must run before it can answer).
+ * How a page sits in the site, from its route module's `handle.layout`:
+ * - "site" (the default): header, footer, cookie banner.
+ * - "focused" (a live round's participant page): the logo alone above it and
+ *   no footer or cookie banner; people open it on a phone in a meeting to
+ *   answer one question, and every navigation link there is in their way.
+ * - "room" (a live round's host screen, shown to the whole room): nothing of
+ *   the site at all, neither header, footer nor banner.
  */
-function useFocusedPage(): boolean {
-  return useMatches().some((match) => (match.handle as { focused?: boolean } | undefined)?.focused === true);
+function usePageLayout(): PageLayout {
+  const layouts = useMatches().map((match) => (match.handle as { layout?: PageLayout } | undefined)?.layout);
+  return layouts.findLast((layout) => layout !== undefined) ?? "site";
 }
 
 function Shell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const focused = useFocusedPage();
+  const layout = usePageLayout();
   const appName = data?.appName ?? "CircleUp";
   const trackPageView = usePageViews();
   // Marks the page interactive, for styles that differ before hydration and for browser tests.
@@ -100,12 +105,13 @@ function Shell({ children }: { children: ReactNode }) {
       </a>
       <NavigationProgress />
       <OfflineBanner />
-      {focused ? <FocusedHeader appName={appName} /> : <Header appName={appName} viewer={data?.viewer ?? null} />}
+      {layout === "site" && <Header appName={appName} viewer={data?.viewer ?? null} />}
+      {layout === "focused" && <FocusedHeader appName={appName} />}
       <main id="main" className="flex-1">
         {children}
       </main>
-      {!focused && <Footer appName={appName} />}
-      {!focused && <CookieBanner onAccept={trackPageView} />}
+      {layout === "site" && <Footer appName={appName} />}
+      {layout === "site" && <CookieBanner onAccept={trackPageView} />}
     </div>
   );
 }

@@ -2,6 +2,9 @@ import { CATEGORIES } from "./categories";
 
 export type NavLink = { to: string; label: string };
 
+/** How a page sits in the site: with header and footer, focused (the logo alone), or the room's screen (nothing of the site). */
+export type PageLayout = "site" | "focused" | "room";
+
 /** Who is looking at the page, as far as navigation cares. */
 export type Viewer = { id: string; name: string; isAdmin: boolean; plan: "free" | "premium" } | null;
 

@@ -5,6 +5,7 @@ import { getRoundView } from "~/domain/live/rounds.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { isJoinCode, LIVE_NAME_MAX, livePaths, normalizeJoinCode } from "~/shared/live";
+import type { PageLayout } from "~/shared/navigation";
 import { statusOf } from "~/web/http.server";
 import { liveCredentials } from "~/web/live.server";
 import type { Route } from "./+types/participant";
@@ -30,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** A phone in a meeting: the question and the answer, no site navigation. */
-export const handle = { focused: true };
+export const handle = { layout: "focused" } satisfies { layout: PageLayout };
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   seo(matches, {

@@ -1,0 +1,62 @@
+import { parse, serialize } from "cookie";
+import { useEffect, useState } from "react";
+import { PLAN_DRAFT_COOKIE, PLAN_DRAFT_MAX_AGE_SECONDS, parsePlanDraft, serializePlanDraft } from "~/shared/plan-draft";
+import { PLAN_MAX_QUESTIONS } from "~/shared/plans";
+
+/** Fired on `window` whenever this page changes the plan draft, so every count on the page follows. */
+const PLAN_DRAFT_EVENT = "circleup:plan-draft";
+
+/** The question ids of the plan being put together, in meeting order. */
+export function readPlanDraft(): string[] {
+  try {
+    return parsePlanDraft(parse(document.cookie)[PLAN_DRAFT_COOKIE]);
+  } catch {
+    return [];
+  }
+}
+
+/** Replaces the plan draft (an empty list forgets it). */
+export function writePlanDraft(ids: readonly string[]): void {
+  const value = serializePlanDraft(ids);
+  try {
+    // biome-ignore lint/suspicious/noDocumentCookie: the cookie library builds and escapes the value; the Cookie Store API is not in every browser our hosts use.
+    document.cookie = serialize(PLAN_DRAFT_COOKIE, value, {
+      path: "/",
+      sameSite: "lax",
+      maxAge: value ? PLAN_DRAFT_MAX_AGE_SECONDS : 0,
+      secure: window.location.protocol === "https:",
+    });
+  } catch {
+    // Blocked cookies: the plan still works on this page.
+  }
+  window.dispatchEvent(new CustomEvent(PLAN_DRAFT_EVENT));
+}
+
+export type AddToPlanOutcome = { added: boolean; count: number; full: boolean };
+
+/** Adds a question at the end of the plan draft; a question already in it stays where it is. */
+export function addToPlanDraft(questionId: string): AddToPlanOutcome {
+  const ids = readPlanDraft();
+  const id = questionId.toLowerCase();
+  if (ids.includes(id)) return { added: false, count: ids.length, full: false };
+  if (ids.length >= PLAN_MAX_QUESTIONS) return { added: false, count: ids.length, full: true };
+  writePlanDraft([...ids, id]);
+  return { added: true, count: ids.length + 1, full: false };
+}
+
+/** How many questions the plan draft holds: the server's count first, then every change on this page. */
+export function usePlanDraftCount(serverCount: number): number {
+  const [count, setCount] = useState(serverCount);
+  useEffect(() => {
+    const update = () => setCount(readPlanDraft().length);
+    update();
+    window.addEventListener(PLAN_DRAFT_EVENT, update);
+    // Another tab may have changed the plan.
+    window.addEventListener("focus", update);
+    return () => {
+      window.removeEventListener(PLAN_DRAFT_EVENT, update);
+      window.removeEventListener("focus", update);
+    };
+  }, []);
+  return count;
+}
