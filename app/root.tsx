@@ -18,6 +18,8 @@ import { FocusedHeader, Header } from "~/components/layout/Header";
 import { NavigationProgress } from "~/components/layout/NavigationProgress";
 import { OfflineBanner } from "~/components/layout/OfflineBanner";
 import { NotFound } from "~/components/NotFound";
+import { PendingSaveNote } from "~/components/questions/PendingSaveNote";
+import { SignUpPromptSlot } from "~/components/SignUpPrompt";
 import { config } from "~/config.server";
 import { sendClientEvent, usePageName, usePageViews } from "~/lib/analytics-client";
 import { useInlineStyles, useNonce } from "~/lib/document-context";
@@ -112,6 +114,7 @@ function Shell({ children }: { children: ReactNode }) {
       </main>
       {layout === "site" && <Footer appName={appName} />}
       {layout === "site" && <CookieBanner onAccept={trackPageView} />}
+      {layout === "site" && (data?.viewer ? <PendingSaveNote signedIn /> : <SignUpPromptSlot />)}
     </div>
   );
 }

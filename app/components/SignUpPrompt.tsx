@@ -1,8 +1,10 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Check, X } from "~/components/icons";
+import { rememberPendingSave } from "~/lib/pending-save";
+import { dismissSignUpOffer, type PromptTrigger, type SignUpOffer, useSignUpOffer } from "~/lib/sign-up-prompt";
 
 /** What invites a visitor to sign up (a new question, a copy, a vote attempt) and the text each one shows. */
-export const PROMPTS = {
+export const PROMPTS: Record<PromptTrigger, { title: string; body: string; button: string }> = {
   after_generation: {
     title: "Love this question?",
     body: "Create a free account to save it forever!",
@@ -18,89 +20,96 @@ export const PROMPTS = {
     body: "Create a free account to vote and help the community",
     button: "Join the Community",
   },
-} as const;
-export type PromptTrigger = keyof typeof PROMPTS;
+};
 
 const BENEFITS = ["Save questions", "Vote on quality", "Access anywhere"];
 
-type Props = {
-  trigger?: PromptTrigger;
-  variant: "compact" | "full";
-  /** Where sign-in should bring the visitor back to. */
-  returnTo: string;
-  onDismiss: () => void;
-};
+const withReturn = (path: string, returnTo: string) =>
+  returnTo === "/" ? path : `${path}?redirectTo=${encodeURIComponent(returnTo)}`;
 
-export function SignUpPrompt({ trigger = "after_generation", variant, returnTo, onDismiss }: Props) {
-  const text = PROMPTS[trigger];
-  const signIn = `/sign-in?redirectTo=${encodeURIComponent(returnTo)}`;
-  if (variant === "compact") {
-    return (
-      <aside
-        aria-label="Create a free account"
-        className="flex flex-col gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center"
-      >
+/**
+ * The one place a page shows the sign-up prompt: pinned to the bottom of the
+ * window, over the page's lower part, so it never moves the generator or the
+ * list, and the question at the top stays in view. It takes no focus; it is
+ * announced and can be dismissed with "Maybe later".
+ */
+export function SignUpPromptSlot() {
+  const offer = useSignUpOffer();
+  const location = useLocation();
+  return (
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center p-3 sm:justify-end sm:p-5"
+    >
+      {offer && <SignUpPrompt offer={offer} returnTo={`${location.pathname}${location.search}`} />}
+    </div>
+  );
+}
+
+function SignUpPrompt({ offer, returnTo }: { offer: SignUpOffer; returnTo: string }) {
+  const text = PROMPTS[offer.trigger];
+  const signUp = withReturn("/sign-up", returnTo);
+  // "Save This Question" keeps its promise: the question waits in this browser until the account exists.
+  const keepQuestion = () => {
+    if (offer.trigger === "after_generation" && offer.question) rememberPendingSave(offer.question);
+  };
+  const maybeLater = (
+    <button
+      type="button"
+      onClick={dismissSignUpOffer}
+      className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium text-ink-muted hover:bg-sand"
+    >
+      Maybe later
+    </button>
+  );
+  return (
+    <aside
+      aria-label="Create a free account"
+      className="pointer-events-auto w-full max-w-md rounded-2xl border border-brand-200 bg-white p-4 shadow-xl shadow-brand-900/10"
+    >
+      <div className="flex items-start gap-3">
         <div className="flex-1">
           <p className="font-semibold text-ink">{text.title}</p>
           <p className="text-sm text-ink-muted">{text.body}</p>
         </div>
-        <div className="flex items-center gap-2">
-          <Link
-            to="/sign-up"
-            className="rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-          >
-            {text.button}
-          </Link>
+        {offer.variant === "full" && (
           <button
             type="button"
-            onClick={onDismiss}
-            className="rounded-full px-3 py-2 text-sm font-medium text-ink-muted hover:bg-white"
+            onClick={dismissSignUpOffer}
+            aria-label="Close"
+            className="-mr-1 -mt-1 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-sand"
           >
-            Maybe later
+            <X className="h-5 w-5" aria-hidden="true" />
           </button>
-        </div>
-      </aside>
-    );
-  }
-  return (
-    <aside
-      aria-label="Create a free account"
-      className="relative rounded-3xl border border-brand-200 bg-white p-6 shadow-lg sm:p-8"
-    >
-      <button
-        type="button"
-        onClick={onDismiss}
-        aria-label="Close"
-        className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-full text-ink-muted hover:bg-sand"
-      >
-        <X className="h-5 w-5" aria-hidden="true" />
-      </button>
-      <p className="font-serif text-2xl font-semibold text-ink">{text.title}</p>
-      <p className="mt-2 text-ink-muted">{text.body}</p>
-      <ul className="mt-4 space-y-2">
-        {BENEFITS.map((benefit) => (
-          <li key={benefit} className="flex items-center gap-2 text-ink">
-            <Check className="h-4 w-4 text-brand-700" aria-hidden="true" /> {benefit}
-          </li>
-        ))}
-      </ul>
-      <div className="mt-6 flex flex-wrap items-center gap-3">
+        )}
+      </div>
+      {offer.variant === "full" && (
+        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink">
+          {BENEFITS.map((benefit) => (
+            <li key={benefit} className="flex items-center gap-1.5">
+              <Check className="h-4 w-4 text-brand-700" aria-hidden="true" /> {benefit}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 flex flex-wrap items-center gap-2">
         <Link
-          to="/sign-up"
-          className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+          to={signUp}
+          onClick={keepQuestion}
+          className="inline-flex min-h-11 items-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
         >
-          Create Free Account
+          {offer.variant === "full" ? "Create Free Account" : text.button}
         </Link>
-        <Link to={signIn} className="rounded-full px-3 py-2.5 font-medium text-brand-800 underline">
-          Already have an account?
-        </Link>
-        <button
-          type="button"
-          onClick={onDismiss}
-          className="rounded-full px-3 py-2.5 font-medium text-ink-muted hover:bg-sand"
-        >
-          Maybe later
-        </button>
+        {offer.variant === "full" && (
+          <Link
+            to={withReturn("/sign-in", returnTo)}
+            onClick={keepQuestion}
+            className="inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium text-brand-800 underline"
+          >
+            Already have an account?
+          </Link>
+        )}
+        {maybeLater}
       </div>
     </aside>
   );

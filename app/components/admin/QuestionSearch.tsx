@@ -1,5 +1,5 @@
 import { TextField } from "~/components/forms/TextField";
-import { CommunityCard } from "~/components/questions/CommunityCard";
+import { QuestionCard } from "~/components/questions/QuestionCard";
 import type { ListedQuestion } from "~/shared/community";
 import type { Viewer } from "~/shared/navigation";
 import { AdminSection } from "./AdminSection";
@@ -29,7 +29,7 @@ export function QuestionSearch({
             <ul className="space-y-4">
               {found.map((q) => (
                 <li key={q.id}>
-                  <CommunityCard question={q} viewer={viewer} />
+                  <QuestionCard question={q} viewer={viewer} />
                 </li>
               ))}
             </ul>

@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ChevronLeft, ChevronRight, Plus } from "~/components/icons";
 import { usePresenter } from "~/components/present/use-presenter";
-import { CommunityCard } from "~/components/questions/CommunityCard";
-import { QuestionListSkeleton } from "~/components/questions/QuestionCard";
+import { PassNote } from "~/components/questions/PassNote";
+import { QuestionCard, QuestionListSkeleton } from "~/components/questions/QuestionCard";
 import { CATEGORIES } from "~/shared/categories";
 import { EMPTY_LIST_TEXT, type ListQuery, type QuestionPage } from "~/shared/community";
 import { formatCount } from "~/shared/format";
@@ -53,6 +53,7 @@ export function PopularList({ page, query, viewer, fixedCategory }: Props) {
           <p className="mt-1 text-ink-muted">
             {formatCount(page.total)} questions. Vote for the ones that work in your meetings.
           </p>
+          <PassNote className="mt-1 text-ink-muted" />
         </div>
         {query.category !== "all" && (
           <Link
@@ -95,7 +96,7 @@ export function PopularList({ page, query, viewer, fixedCategory }: Props) {
               className="rounded-full border border-line bg-white px-3 py-1.5 text-sm text-ink"
             >
               <option value="all">All categories</option>
-              {CATEGORIES.filter((c) => c.slug !== "ice-breaker-questions").map((c) => (
+              {CATEGORIES.map((c) => (
                 <option key={c.slug} value={c.slug}>
                   {c.name}
                 </option>
@@ -121,11 +122,11 @@ export function PopularList({ page, query, viewer, fixedCategory }: Props) {
           <ul className="space-y-4">
             {items.map((q, index) => (
               <li key={q.id} className="render-when-visible">
-                <CommunityCard
+                <QuestionCard
                   question={q}
                   viewer={viewer}
                   onPresent={() => present(items, index)}
-                  onDeleted={(id) => setItems((list) => list.filter((item) => item.id !== id))}
+                  onGone={(id) => setItems((list) => list.filter((item) => item.id !== id))}
                 />
               </li>
             ))}

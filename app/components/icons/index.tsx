@@ -37,11 +37,13 @@ export const CircleCheck: IconComponent = (props) => <SpriteIcon name="circle-ch
 export const Copy: IconComponent = (props) => <SpriteIcon name="copy" {...props} />;
 export const Crown: IconComponent = (props) => <SpriteIcon name="crown" {...props} />;
 export const Download: IconComponent = (props) => <SpriteIcon name="download" {...props} />;
+export const Ellipsis: IconComponent = (props) => <SpriteIcon name="ellipsis" {...props} />;
 export const EyeOff: IconComponent = (props) => <SpriteIcon name="eye-off" {...props} />;
 export const HeartHandshake: IconComponent = (props) => <SpriteIcon name="heart-handshake" {...props} />;
 export const History: IconComponent = (props) => <SpriteIcon name="rotate-ccw-clock" {...props} />;
 export const Info: IconComponent = (props) => <SpriteIcon name="info" {...props} />;
 export const KeyRound: IconComponent = (props) => <SpriteIcon name="key-round" {...props} />;
+export const ListPlus: IconComponent = (props) => <SpriteIcon name="list-plus" {...props} />;
 export const Library: IconComponent = (props) => <SpriteIcon name="library" {...props} />;
 export const LogOut: IconComponent = (props) => <SpriteIcon name="log-out" {...props} />;
 export const Mail: IconComponent = (props) => <SpriteIcon name="mail" {...props} />;

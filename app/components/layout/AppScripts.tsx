@@ -11,7 +11,8 @@ const HOLDER_ID = "app-scripts";
  * hidden tab, which paints no frames.
  * Until React takes over, a click on a button only scripts can answer would
  * be lost; the last one is remembered and clicked again once the page has
- * hydrated (after that, React replays early clicks itself).
+ * hydrated (after that, React replays early clicks itself). A button that
+ * opens a popover works without scripts, so it is not clicked twice.
  */
 const LOAD_AFTER_FIRST_PAINT = `(function(){
 var nonce=document.currentScript.nonce;
@@ -31,7 +32,7 @@ Array.prototype.forEach.call(parsed.content.children,function(el){
 });
 function load(){document.head.append(preloads);modules.forEach(function(el){document.body.append(el)})}
 var early=null;
-function remember(event){var button=event.target.closest&&event.target.closest('button[type="button"]');if(button)early=button}
+function remember(event){var button=event.target.closest&&event.target.closest('button[type="button"]:not([popovertarget])');if(button)early=button}
 document.addEventListener("click",remember,true);
 document.addEventListener(${JSON.stringify(HYDRATING_EVENT)},function(){document.removeEventListener("click",remember,true)},{once:true});
 new MutationObserver(function(_,observer){

@@ -1,4 +1,4 @@
-/** Said quietly wherever a question is shown: answering is an invitation, and passing needs no reason. */
+/** Said quietly once on every screen that shows questions: answering is an invitation, and passing needs no reason. */
 export const PASS_NOTE = "Answering is an invitation: anyone can pass.";
 
 export function PassNote({ className = "text-ink-muted" }: { className?: string }) {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { EngagementBadge, StyleBadge, TypeBadge } from "~/components/questions/badges";
+import { ChoiceLabels, TypeBadge } from "~/components/questions/badges";
 import { type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
 
-/** One question of a meeting plan: its place in the order, its badges and its text; `children` add controls below. */
+/** One question of a meeting plan, dressed as a question card: its place in the order, its labels, its text; `children` add controls below. */
 export function PlanItem({
   position,
   question,
@@ -13,14 +13,13 @@ export function PlanItem({
   children?: ReactNode;
 }) {
   return (
-    <li className="rounded-3xl border border-line bg-white p-5">
-      <div className="flex flex-wrap items-center gap-2">
+    <li className="rounded-3xl border border-line bg-white p-4 sm:p-5">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
         <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
           {position}
         </span>
         <TypeBadge type={question.type} />
-        <StyleBadge style={question.questionStyle} />
-        <EngagementBadge level={question.engagementLevel} />
+        <ChoiceLabels style={question.questionStyle} level={question.engagementLevel} />
       </div>
       <p className="mt-3 font-serif text-lg leading-snug text-ink" data-testid="plan-question">
         “{stripSurroundingQuotes(question.question)}”

@@ -1,148 +1,328 @@
-import type { ReactNode } from "react";
-import { Check, ChevronDown, ChevronUp, Copy, MonitorSmartphone, Presentation } from "~/components/icons";
+import { type ReactNode, useState } from "react";
+import { Link, useLocation } from "react-router";
+import {
+  Bookmark,
+  BookmarkCheck,
+  Check,
+  ChevronDown,
+  ChevronUp,
+  Copy,
+  EyeOff,
+  ListPlus,
+  MonitorSmartphone,
+  Pencil,
+  Presentation,
+  Share2,
+  Trash2,
+} from "~/components/icons";
 import { prefetchStartRound, useStartRound } from "~/components/live/use-start-round";
+import { optimisticTally, removeQuestion, sendVote, setHidden, setSaved } from "~/lib/community-client";
+import { addToPlanDraft } from "~/lib/plan-draft";
+import { offerSignUp } from "~/lib/sign-up-prompt";
 import { useCopy } from "~/lib/use-copy";
-import type { VoteDirection } from "~/shared/community";
+import type { VoteDirection, VoteTally } from "~/shared/community";
 import { isUuid } from "~/shared/ids";
+import type { Viewer } from "~/shared/navigation";
+import { PLAN_MAX_QUESTIONS } from "~/shared/plans";
 import { type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
-import { EngagementBadge, OwnershipBadge, StyleBadge, TypeBadge } from "./badges";
-import { PassNote } from "./PassNote";
+import { ChoiceLabels, SourceBadge, TypeBadge } from "./badges";
+import { CardMenu, MenuButton, MenuLink } from "./CardMenu";
+import { QuestionEditor } from "./QuestionEditor";
 
 export type { VoteDirection };
 
-export type CardVotes = { voteScore: number; totalVotes: number; userVote: VoteDirection | null };
+/** A question as a card shows it: what the viewer did with it comes along when the server knows. */
+export type CardQuestion = ServedQuestion & { userVote?: VoteDirection | null; saved?: boolean };
 
 type Props = {
-  question: ServedQuestion;
-  votes: CardVotes;
-  viewerId: string | null;
+  question: CardQuestion;
+  viewer: Viewer;
+  /** Spotlight: the generator's one large card; default: a card in a list. */
   variant?: "default" | "spotlight";
   /** Shown instead of the text while the next question is on its way (keeps the card's size). */
   loading?: boolean;
-  onVote: (direction: VoteDirection) => void;
-  onCopied?: () => void;
   /** Opens present mode on this question. */
   onPresent?: () => void;
-  /** More controls beside Copy: Save, and Edit and Delete for admins. */
-  actions?: ReactNode;
-  /** Replaces the text while an admin edits it. */
-  editor?: ReactNode;
-  /** Under the controls: a confirmation, an error, the sign-up prompt. */
-  footer?: ReactNode;
+  /** After a copy went through (the generator may offer a visitor an account). */
+  onCopied?: () => void;
+  /** The card's question is gone for this viewer: an admin deleted it or a member hid it. */
+  onGone?: (id: string, why: "deleted" | "hidden") => void;
+  /** Under the text, inside the space the spotlight keeps for it: why this question, or what went wrong. */
+  footnote?: ReactNode;
 };
 
+/** Every control on a card is one of these: 44 px high, a border that stands out 3:1. */
 export const control =
-  "inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-full border border-line bg-white px-3 text-sm font-medium text-ink hover:bg-brand-50 disabled:opacity-50";
+  "inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border border-line-strong bg-white px-3 text-sm font-medium text-ink hover:bg-brand-50 disabled:opacity-50";
 
-/** A question card: badges, the text in quotes, votes, Present, Live round and Copy; default or spotlight variant. */
+type Note = { text: string; link?: { to: string; label: string }; tone?: "error" };
+
+const tallyOf = (q: CardQuestion): VoteTally => ({
+  upvotes: 0,
+  downvotes: 0,
+  voteScore: q.voteScore,
+  totalVotes: q.totalVotes,
+  userVote: q.userVote ?? null,
+});
+
+/**
+ * The one question card, wherever a question appears. The question comes
+ * first; Present, Copy and (for members) Save are always in view, with the
+ * votes; everything used less often waits in one menu. A change shows at
+ * once and is undone if the server refuses it. Give it `key={question.id}`
+ * where the question changes in place, so its state starts afresh.
+ */
 export function QuestionCard({
-  question,
-  votes,
-  viewerId,
+  question: initial,
+  viewer,
   variant = "default",
   loading,
-  onVote,
-  onCopied,
   onPresent,
-  actions,
-  editor,
-  footer,
+  onCopied,
+  onGone,
+  footnote,
 }: Props) {
+  const location = useLocation();
   const { copied, copy } = useCopy();
   const { startRound, startDialog } = useStartRound();
+  const [question, setQuestion] = useState(initial);
+  const [tally, setTally] = useState(() => tallyOf(initial));
+  const [saved, setSavedState] = useState(Boolean(initial.saved));
+  const [mode, setMode] = useState<"idle" | "editing" | "confirming" | "deleting">("idle");
+  const [note, setNote] = useState<Note | null>(null);
+  const [gone, setGone] = useState<"deleted" | "hidden" | null>(null);
   const text = stripSurroundingQuotes(question.question);
   const spotlight = variant === "spotlight";
+  // Built-in fallback questions are not in the library: nothing can be stored about them.
+  const stored = isUuid(question.id);
+  const busy = loading || mode === "deleting";
+
+  async function vote(direction: VoteDirection) {
+    if (!viewer) {
+      const shown = offerSignUp({ trigger: "after_vote_attempt", variant: "full", question: null });
+      const back = encodeURIComponent(`${location.pathname}${location.search}`);
+      if (!shown)
+        setNote({
+          text: "Votes are for members.",
+          link: { to: `/sign-in?redirectTo=${back}`, label: "Sign in to vote" },
+        });
+      return;
+    }
+    const before = tally;
+    setTally(optimisticTally(tally, direction));
+    const outcome = await sendVote(question.id, direction);
+    if (outcome.ok) setTally(outcome.body);
+    else {
+      setTally(before);
+      setNote({ text: outcome.error, tone: "error" });
+    }
+  }
+
+  async function toggleSave() {
+    const next = !saved;
+    setSavedState(next);
+    const outcome = await setSaved(question.id, next);
+    if (!outcome.ok) {
+      setSavedState(!next);
+      setNote({ text: outcome.error, tone: "error" });
+    }
+  }
+
+  function addToPlan() {
+    const outcome = addToPlanDraft(question.id);
+    const count = `${outcome.count} ${outcome.count === 1 ? "question" : "questions"}`;
+    const link = { to: "/plan", label: "Open plan" };
+    if (outcome.full) setNote({ text: `Your plan is full (${PLAN_MAX_QUESTIONS} questions).`, link });
+    else if (outcome.added) setNote({ text: `Added to your plan: ${count}.`, link });
+    else setNote({ text: `Already in your plan: ${count}.`, link });
+  }
+
+  async function hide() {
+    const outcome = await setHidden(question.id, true);
+    if (!outcome.ok) return setNote({ text: outcome.error, tone: "error" });
+    setGone("hidden");
+    onGone?.(question.id, "hidden");
+  }
+
+  async function confirmDelete() {
+    setMode("deleting");
+    const outcome = await removeQuestion(question.id);
+    if (!outcome.ok) {
+      setMode("idle");
+      return setNote({ text: outcome.error, tone: "error" });
+    }
+    setMode("idle");
+    setGone("deleted");
+    onGone?.(question.id, "deleted");
+  }
+
+  if (gone) {
+    return (
+      <p role="status" className="rounded-3xl border border-dashed border-line-strong p-5 text-sm text-ink-muted">
+        {gone === "deleted" ? "Question deleted." : "We won't show that question to you again."}
+      </p>
+    );
+  }
+
   return (
     <article
       aria-label="Question"
       aria-busy={loading || undefined}
-      className={`rounded-3xl border border-line bg-white ${spotlight ? "p-6 shadow-xl shadow-brand-900/5 sm:p-10" : "p-5"}`}
+      className={`rounded-3xl border border-line bg-white ${spotlight ? "p-4 shadow-xl shadow-brand-900/5 sm:p-8" : "p-4 sm:p-5"}`}
     >
-      <div className="flex flex-wrap items-center gap-2">
+      {/* On a phone the style and depth take their own line, so the votes stay beside the type. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <TypeBadge type={question.type} />
-        <StyleBadge style={question.questionStyle} />
-        <EngagementBadge level={question.engagementLevel} />
-        <span className="ml-auto">
-          <OwnershipBadge mine={!!viewerId && question.authorId === viewerId} />
+        <SourceBadge source={question.source} mine={!!viewer && question.authorId === viewer.id} />
+        <span className="order-last w-full sm:order-none sm:w-auto">
+          <ChoiceLabels style={question.questionStyle} level={question.engagementLevel} />
         </span>
+        <fieldset className="-my-2 -mr-2 ml-auto flex items-center" aria-label="Vote">
+          <button
+            type="button"
+            className={`inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-muted hover:bg-brand-50 ${tally.userVote === "up" ? "bg-brand-100 text-brand-900" : ""}`}
+            aria-label="Vote up"
+            aria-pressed={tally.userVote === "up"}
+            disabled={!stored}
+            onClick={() => vote("up")}
+          >
+            <ChevronUp className="h-5 w-5" aria-hidden="true" />
+          </button>
+          <span className="min-w-7 text-center text-sm font-semibold text-ink" data-testid="vote-score">
+            <span className="sr-only">Score </span>
+            {tally.voteScore}
+          </span>
+          <button
+            type="button"
+            className={`inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-muted hover:bg-brand-50 ${tally.userVote === "down" ? "bg-accent-100 text-accent-600" : ""}`}
+            aria-label="Vote down"
+            aria-pressed={tally.userVote === "down"}
+            disabled={!stored}
+            onClick={() => vote("down")}
+          >
+            <ChevronDown className="h-5 w-5" aria-hidden="true" />
+          </button>
+        </fieldset>
       </div>
-      <div className={spotlight ? "mt-6 min-h-[7.5rem] sm:min-h-[6rem]" : "mt-4"}>
+      {/* The spotlight keeps room for four lines of text (nine in ten questions), so Generate stays where it is. */}
+      <div className={spotlight ? "mt-3 flex min-h-[8.5rem] flex-col justify-center sm:mt-5 sm:min-h-[10rem]" : "mt-3"}>
         {loading ? (
           <QuestionTextSkeleton />
-        ) : editor ? (
-          editor
+        ) : mode === "editing" ? (
+          <QuestionEditor
+            question={question}
+            onSaved={(edited) => {
+              setQuestion({ ...question, question: edited });
+              setMode("idle");
+            }}
+            onCancel={() => setMode("idle")}
+          />
         ) : (
           <blockquote
-            className={`font-serif text-ink ${spotlight ? "text-2xl leading-snug sm:text-3xl" : "text-lg leading-snug"}`}
+            className={`font-serif text-ink ${spotlight ? "text-[1.375rem] leading-snug sm:text-3xl" : "text-lg leading-snug"}`}
           >
             <p data-testid="question-text">“{text}”</p>
           </blockquote>
         )}
-        {!editor && <PassNote className="mt-3 text-ink-muted" />}
+        {footnote}
       </div>
-      <div className="mt-6 flex flex-wrap items-center gap-2">
-        <fieldset className="flex items-center gap-1" aria-label="Vote">
-          <button
-            type="button"
-            className={`${control} ${votes.userVote === "up" ? "border-brand-600 bg-brand-50 text-brand-800" : ""}`}
-            aria-label="Vote up"
-            aria-pressed={votes.userVote === "up"}
-            onClick={() => onVote("up")}
-          >
-            <ChevronUp className="h-4 w-4" aria-hidden="true" />
-          </button>
-          <span className="min-w-8 text-center text-sm font-semibold text-ink" data-testid="vote-score">
-            <span className="sr-only">Score </span>
-            {votes.voteScore}
-          </span>
-          <button
-            type="button"
-            className={`${control} ${votes.userVote === "down" ? "border-accent-600 bg-accent-100 text-accent-600" : ""}`}
-            aria-label="Vote down"
-            aria-pressed={votes.userVote === "down"}
-            onClick={() => onVote("down")}
-          >
-            <ChevronDown className="h-4 w-4" aria-hidden="true" />
-          </button>
-          <span className="ml-1 text-xs text-ink-muted">
-            {votes.totalVotes} {votes.totalVotes === 1 ? "vote" : "votes"}
-          </span>
-        </fieldset>
-        <span className="ml-auto" />
-        {actions}
-        {onPresent && (
-          <button type="button" className={control} disabled={loading} onClick={onPresent}>
-            <Presentation className="h-4 w-4" aria-hidden="true" />
-            <span>Present</span>
-          </button>
-        )}
-        {/* Built-in questions are not in the library, so a round cannot be made of them. */}
-        {isUuid(question.id) && !editor && (
+      {mode !== "editing" && (
+        <div className={`flex flex-wrap items-center gap-1.5 ${spotlight ? "mt-5" : "mt-4"}`}>
+          {onPresent && (
+            <button type="button" className={control} disabled={busy} onClick={onPresent}>
+              <Presentation className="h-4 w-4" aria-hidden="true" />
+              <span>Present</span>
+            </button>
+          )}
           <button
             type="button"
             className={control}
-            disabled={loading}
-            onClick={() => startRound([question])}
-            onPointerEnter={prefetchStartRound}
-            onFocus={prefetchStartRound}
+            disabled={busy}
+            onClick={async () => {
+              if (await copy(text)) onCopied?.();
+            }}
           >
-            <MonitorSmartphone className="h-4 w-4" aria-hidden="true" />
-            <span>Live round</span>
+            {copied ? (
+              <Check className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <Copy className="h-4 w-4" aria-hidden="true" />
+            )}
+            <span aria-live="polite">{copied ? "Copied" : "Copy"}</span>
           </button>
-        )}
-        <button
-          type="button"
-          className={control}
-          disabled={loading}
-          onClick={async () => {
-            if (await copy(text)) onCopied?.();
-          }}
+          {viewer && stored && (
+            <button type="button" className={control} disabled={busy} aria-pressed={saved} onClick={toggleSave}>
+              {saved ? (
+                <BookmarkCheck className="h-4 w-4 text-brand-700" aria-hidden="true" />
+              ) : (
+                <Bookmark className="h-4 w-4" aria-hidden="true" />
+              )}
+              {saved ? "Saved" : "Save"}
+            </button>
+          )}
+          {stored && (
+            <CardMenu label="More actions for this question" onOpen={prefetchStartRound}>
+              <MenuButton icon={ListPlus} onSelect={addToPlan}>
+                Add to plan
+              </MenuButton>
+              <MenuButton icon={MonitorSmartphone} onSelect={() => startRound([question])}>
+                Live round
+              </MenuButton>
+              <MenuLink icon={Share2} to={`/q/${question.id}`}>
+                Share
+              </MenuLink>
+              {viewer && (
+                <MenuButton icon={EyeOff} onSelect={hide}>
+                  Don't show again
+                </MenuButton>
+              )}
+              {viewer?.isAdmin && (
+                <>
+                  <MenuButton icon={Pencil} onSelect={() => setMode("editing")}>
+                    Edit
+                  </MenuButton>
+                  <MenuButton icon={Trash2} tone="danger" onSelect={() => setMode("confirming")}>
+                    Delete
+                  </MenuButton>
+                </>
+              )}
+            </CardMenu>
+          )}
+        </div>
+      )}
+      {(mode === "confirming" || mode === "deleting") && (
+        <div
+          role="alertdialog"
+          aria-label="Delete this question?"
+          className="mt-4 flex flex-wrap items-center gap-2 rounded-2xl bg-accent-100 p-3"
         >
-          {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
-          <span aria-live="polite">{copied ? "Copied" : "Copy"}</span>
-        </button>
-      </div>
-      {footer}
+          <p className="flex-1 text-sm text-ink">Delete this question for everyone? Its votes and saves go too.</p>
+          <button
+            type="button"
+            className="inline-flex h-11 items-center rounded-full bg-accent-600 px-4 text-sm font-semibold text-white"
+            disabled={mode === "deleting"}
+            onClick={confirmDelete}
+          >
+            {mode === "deleting" ? "Deleting..." : "Delete"}
+          </button>
+          <button type="button" className={control} disabled={mode === "deleting"} onClick={() => setMode("idle")}>
+            Cancel
+          </button>
+        </div>
+      )}
+      <p
+        role={note?.tone === "error" ? "alert" : "status"}
+        className={`text-sm ${note ? "mt-3" : ""} ${note?.tone === "error" ? "font-medium text-accent-600" : "text-ink-muted"}`}
+      >
+        {note?.text}
+        {note?.link && (
+          <>
+            {" "}
+            <Link to={note.link.to} className="font-semibold text-brand-800 underline">
+              {note.link.label}
+            </Link>
+          </>
+        )}
+      </p>
       {startDialog}
     </article>
   );
@@ -169,7 +349,7 @@ export function QuestionCardSkeleton() {
       <div className="mt-4">
         <QuestionTextSkeleton />
       </div>
-      <div className="mt-6 h-10 w-40 animate-pulse rounded-full bg-sand" />
+      <div className="mt-6 h-11 w-40 animate-pulse rounded-full bg-sand" />
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { type IconComponent, LogOut, Sun, Zap } from "~/components/icons";
+import { type IconComponent, LogOut, Sparkles, Sun, Zap } from "~/components/icons";
 import {
   ENGAGEMENT_LEVELS,
   type EngagementLevel,
   QUESTION_STYLES,
+  type QuestionSource,
   type QuestionStyle,
   type QuestionType,
 } from "~/shared/questions";
@@ -25,22 +26,48 @@ export function TypeBadge({ type }: { type: QuestionType }) {
   );
 }
 
-export function StyleBadge({ style }: { style: QuestionStyle }) {
-  const label = QUESTION_STYLES.find((s) => s.value === style)?.label ?? style;
-  return <span className={`${chip} bg-accent-100 text-accent-600`}>{label}</span>;
-}
+export const styleLabel = (style: QuestionStyle) => QUESTION_STYLES.find((s) => s.value === style)?.label ?? style;
+export const engagementOf = (level: EngagementLevel) => ENGAGEMENT_LEVELS.find((e) => e.value === level);
 
-export function EngagementBadge({ level }: { level: EngagementLevel }) {
-  const engagement = ENGAGEMENT_LEVELS.find((e) => e.value === level);
+/** The style and depth a question was written for, as quiet text: they describe, they are not actions. */
+export function ChoiceLabels({ style, level }: { style: QuestionStyle; level: EngagementLevel }) {
+  const engagement = engagementOf(level);
   return (
-    <span className={`${chip} bg-sand text-ink-muted`} title={engagement?.description}>
-      {engagement?.label ?? level}
+    <span className="text-sm text-ink-muted">
+      {styleLabel(style)} · <span title={engagement?.description}>{engagement?.label ?? level}</span>
     </span>
   );
 }
 
-export function OwnershipBadge({ mine }: { mine: boolean }) {
+/**
+ * Where a question came from, only where that tells the reader something:
+ * their own, written by AI, or submitted by a member. The curated library
+ * is the norm and carries no badge.
+ */
+export function SourceBadge({ source, mine }: { source: QuestionSource; mine: boolean }) {
+  if (mine) return <span className={`${chip} border border-brand-700 text-brand-800`}>Your Question</span>;
+  if (source === "ai_generated")
+    return (
+      <span className={`${chip} border border-line-strong text-ink`}>
+        <Sparkles className="h-3.5 w-3.5" aria-hidden="true" />
+        AI
+      </span>
+    );
+  if (source === "user_submitted")
+    return <span className={`${chip} border border-line-strong text-ink`}>Submitted</span>;
+  return null;
+}
+
+/** Style and depth as chips, where a question stands alone without its card (plans, present mode). */
+export function StyleBadge({ style }: { style: QuestionStyle }) {
+  return <span className={`${chip} bg-accent-100 text-accent-600`}>{styleLabel(style)}</span>;
+}
+
+export function EngagementBadge({ level }: { level: EngagementLevel }) {
+  const engagement = engagementOf(level);
   return (
-    <span className={`${chip} border border-line bg-white text-ink-muted`}>{mine ? "Your Question" : "Community"}</span>
+    <span className={`${chip} bg-sand text-ink-muted`} title={engagement?.description}>
+      {engagement?.label ?? level}
+    </span>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ArrowRight } from "~/components/icons";
 import { usePresenter } from "~/components/present/use-presenter";
-import { CommunityCard } from "~/components/questions/CommunityCard";
+import { QuestionCard } from "~/components/questions/QuestionCard";
 import { relatedQuestions, sharedQuestion } from "~/domain/sharing/shared-question.server";
 import { seo } from "~/lib/seo";
 import { useViewer } from "~/lib/use-viewer";
@@ -52,7 +52,7 @@ export default function SharedQuestionPage({ loaderData }: Route.ComponentProps)
         A question for your next meeting
       </h1>
       <div className="mt-8">
-        <CommunityCard question={question} viewer={viewer} onPresent={() => present(all, 0)} />
+        <QuestionCard question={question} viewer={viewer} onPresent={() => present(all, 0)} />
       </div>
       {presenter}
       <Link
@@ -69,7 +69,7 @@ export default function SharedQuestionPage({ loaderData }: Route.ComponentProps)
           <ul className="mt-6 space-y-4">
             {related.map((q, index) => (
               <li key={q.id}>
-                <CommunityCard question={q} viewer={viewer} onPresent={() => present(all, index + 1)} />
+                <QuestionCard question={q} viewer={viewer} onPresent={() => present(all, index + 1)} />
               </li>
             ))}
           </ul>

@@ -1,0 +1,55 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { BookmarkCheck, X } from "~/components/icons";
+import { setSaved } from "~/lib/community-client";
+import { clearPendingSave, pendingSave } from "~/lib/pending-save";
+import { stripSurroundingQuotes } from "~/shared/questions";
+
+/**
+ * Saves the question a visitor asked to keep before they had an account, on
+ * the first page they open signed in (after sign-up and verification, or
+ * sign-in), and says so. A failed save stays pending for the next page.
+ */
+export function PendingSaveNote({ signedIn }: { signedIn: boolean }) {
+  const [saved, setSavedText] = useState<string | null>(null);
+  useEffect(() => {
+    if (!signedIn) return;
+    const pending = pendingSave();
+    if (!pending) return;
+    let cancelled = false;
+    void setSaved(pending.id, true).then((outcome) => {
+      // A question deleted since cannot be saved; nothing is left to wait for.
+      if (outcome.ok || outcome.status === 404) clearPendingSave();
+      if (outcome.ok && !cancelled) setSavedText(pending.question);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [signedIn]);
+  if (!saved) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center p-3 sm:justify-end sm:p-5">
+      <p
+        role="status"
+        className="pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-2xl border border-brand-200 bg-white p-4 text-sm text-ink shadow-xl shadow-brand-900/10"
+      >
+        <BookmarkCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+        <span className="flex-1">
+          Saved “{stripSurroundingQuotes(saved)}” to your{" "}
+          <Link to="/saved-questions" className="font-semibold text-brand-800 underline">
+            saved questions
+          </Link>
+          .
+        </span>
+        <button
+          type="button"
+          onClick={() => setSavedText(null)}
+          aria-label="Close"
+          className="-mr-2 -mt-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-sand"
+        >
+          <X className="h-4 w-4" aria-hidden="true" />
+        </button>
+      </p>
+    </div>
+  );
+}
