@@ -102,7 +102,7 @@ function SignUpPrompt({ offer, returnTo }: { offer: SignUpOffer; returnTo: strin
         </Link>
         {offer.variant === "full" && (
           <Link
-            to={withReturn("/sign-in", returnTo)}
+            to={`/sign-in?redirectTo=${encodeURIComponent(returnTo)}`}
             onClick={keepQuestion}
             className="inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium text-brand-800 underline"
           >

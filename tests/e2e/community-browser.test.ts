@@ -105,7 +105,8 @@ describe.skipIf(!chromium)("community in the browser", () => {
     await open(admin, "/?sort=newest");
     const editable = cards(admin).nth(2);
     const editedId = await editable.getByTestId("question-text").textContent();
-    await editable.getByRole("button", { name: "Edit" }).click();
+    await editable.getByRole("button", { name: "More actions for this question" }).click();
+    await admin.getByRole("button", { name: "Edit" }).click();
     await editable.getByLabel("Question text").fill("   What would make next week lighter for you?   ");
     await editable.getByRole("button", { name: "Save" }).click();
     await expect
@@ -116,7 +117,8 @@ describe.skipIf(!chromium)("community in the browser", () => {
     // Delete the next one, after confirming.
     const doomed = cards(admin).nth(3);
     const doomedText = (await doomed.getByTestId("question-text").textContent()) ?? "";
-    await doomed.getByRole("button", { name: "Delete" }).click();
+    await doomed.getByRole("button", { name: "More actions for this question" }).click();
+    await admin.getByRole("button", { name: "Delete" }).click();
     await admin
       .getByRole("alertdialog", { name: "Delete this question?" })
       .getByRole("button", { name: "Delete" })
@@ -197,7 +199,8 @@ describe.skipIf(!chromium)("community in the browser", () => {
     await open(member, "/");
     const generator = member.locator("#generator");
     const hidden = await generator.getByTestId("question-text").textContent();
-    await generator.getByRole("button", { name: "Don't show again" }).click();
+    await generator.getByRole("button", { name: "More actions for this question" }).click();
+    await member.getByRole("button", { name: "Don't show again" }).click();
     await generator.getByText("We won't show that question to you again.").waitFor();
     expect(await generator.getByTestId("question-text").textContent()).not.toBe(hidden);
     // Neither a reload (recent questions in the browser) nor the server's first question brings it back.

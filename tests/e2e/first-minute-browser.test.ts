@@ -1,0 +1,249 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { signUpAndVerify, TEST_PASSWORD } from "../support/accounts";
+import { launchBrowser } from "../support/browser";
+import { HttpClient } from "../support/http-client";
+import { type RunningServer, startServer } from "../support/server";
+import { linksIn, type SmtpTestServer, startSmtpServer } from "../support/smtp";
+
+const chromium = inject("chromium");
+
+const GENERATOR_PAGES = [
+  "/",
+  "/ice-breaker-questions",
+  "/remote-teams",
+  "/daily-standup",
+  "/team-building",
+  "/retrospectives",
+  "/one-on-ones",
+  "/all-hands",
+];
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 900 };
+
+/** Whether the element is inside the window and the topmost thing at its centre (nothing covers it). */
+async function inFirstScreenUncovered(page: Page, selector: string): Promise<{ inside: boolean; covered: boolean }> {
+  return page.evaluate((sel) => {
+    const element = document.querySelector(sel);
+    if (!element) return { inside: false, covered: true };
+    const box = element.getBoundingClientRect();
+    const inside = box.top >= 0 && box.bottom <= window.innerHeight && box.width > 0;
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return { inside, covered: !(top && (top === element || element.contains(top))) };
+  }, selector);
+}
+
+/**
+ * Sums the layout shifts that are not caused by input, from before the first
+ * paint on, as the Cumulative Layout Shift metric counts them.
+ */
+const RECORD_LAYOUT_SHIFTS = () => {
+  const shifts: number[] = [];
+  (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+      if (!entry.hadRecentInput) shifts.push(entry.value);
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+  document.addEventListener("DOMContentLoaded", () => {
+    (window as unknown as { serverQuestion: string }).serverQuestion =
+      document.querySelector("#generator [data-testid=question-text]")?.textContent ?? "";
+  });
+};
+
+/** The host's first minute on the generator pages, at phone and laptop size, in Chromium. */
+describe.skipIf(!chromium)("the host's first minute", () => {
+  let browser: Browser;
+  let smtp: SmtpTestServer;
+  let server: RunningServer;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: "admin@example.com" });
+    browser = await launchBrowser(chromium as string);
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  async function newPage(viewport = PHONE, cookies: HttpClient | null = null): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.url, viewport });
+    contexts.push(context);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    if (cookies) await context.addCookies(cookies.cookieList());
+    return context.newPage();
+  }
+
+  async function open(page: Page, path: string) {
+    await page.goto(path);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  }
+
+  async function member(email: string): Promise<HttpClient> {
+    const http = new HttpClient(server.url);
+    await signUpAndVerify(http, smtp, email);
+    return http;
+  }
+
+  const generator = (page: Page) => page.locator("#generator");
+  const card = (page: Page) => generator(page).getByRole("article", { name: "Question" });
+  const questionText = (page: Page) => card(page).getByTestId("question-text").textContent();
+  const moreActions = (page: Page) => card(page).getByRole("button", { name: "More actions for this question" });
+
+  it("shows the question and Generate in the first screen, uncovered, on every generator page at both sizes, with and without the cookie banner", async () => {
+    for (const viewport of [PHONE, LAPTOP]) {
+      const page = await newPage(viewport);
+      for (const consented of [false, true]) {
+        if (consented) await page.evaluate(() => localStorage.setItem("cookieConsent", "true"));
+        for (const path of GENERATOR_PAGES) {
+          await open(page, path);
+          const where = `${path} at ${viewport.width}x${viewport.height}, consent ${consented}`;
+          expect(await inFirstScreenUncovered(page, "#generator [data-testid=question-text]"), where).toEqual({
+            inside: true,
+            covered: false,
+          });
+          const button = generator(page).getByRole("button", { name: "Generate Question" });
+          const box = await button.boundingBox();
+          expect(box, where).not.toBeNull();
+          expect((box?.y ?? 0) + (box?.height ?? 0), where).toBeLessThanOrEqual(viewport.height);
+          const onTop = await page.evaluate(
+            ({ x, y }) => document.elementFromPoint(x, y)?.closest("button")?.textContent ?? "",
+            { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 },
+          );
+          expect(onTop, where).toContain("Generate Question");
+        }
+      }
+    }
+  });
+
+  it("keeps the server's first question after hydration and shifts the layout by less than 0.02, with other pages' questions in storage", async () => {
+    // Questions this browser was served on another page: the generator used to swap one in after hydration.
+    const elsewhere = await new HttpClient(server.url).postJson("/api/v1/generate-question", {
+      meetingContext: "check-in",
+      questionStyle: "reflective",
+      engagementLevel: "standard",
+      categorySlug: "one-on-ones",
+    });
+    const served = (await elsewhere.json()) as { id: string; question: string };
+    for (const viewport of [PHONE, LAPTOP]) {
+      const page = await newPage(viewport);
+      await page.addInitScript((question) => {
+        localStorage.setItem("circleup.recentQuestions", JSON.stringify([question]));
+        localStorage.setItem("circleup.seenIds", JSON.stringify([question.id]));
+      }, served);
+      await page.addInitScript(RECORD_LAYOUT_SHIFTS);
+      for (const path of GENERATOR_PAGES) {
+        await open(page, path);
+        // Anything the page does after hydration has had its chance.
+        await page.waitForTimeout(500);
+        const { shifts, serverQuestion, shown } = await page.evaluate(() => ({
+          shifts: (window as unknown as { layoutShifts: number[] }).layoutShifts,
+          serverQuestion: (window as unknown as { serverQuestion: string }).serverQuestion,
+          shown: document.querySelector("#generator [data-testid=question-text]")?.textContent ?? "",
+        }));
+        const where = `${path} at ${viewport.width}x${viewport.height}`;
+        expect(shown, where).toBe(serverQuestion);
+        expect(
+          shifts.reduce((sum, value) => sum + value, 0),
+          where,
+        ).toBeLessThan(0.02);
+      }
+    }
+  });
+
+  it("keeps Generate where it is and the new question in view over twenty clicks on a phone", async () => {
+    const page = await newPage(PHONE);
+    await page.addInitScript(() => localStorage.setItem("cookieConsent", "true"));
+    await open(page, "/team-building");
+    const button = generator(page).getByRole("button", { name: "Generate Question" });
+    const tops = new Set<number>();
+    let previous = await questionText(page);
+    for (let click = 0; click < 20; click++) {
+      await button.click();
+      await expect.poll(() => questionText(page), { timeout: 10_000 }).not.toBe(previous);
+      previous = await questionText(page);
+      tops.add(Math.round((await button.boundingBox())?.y ?? -1));
+      const { inside } = await inFirstScreenUncovered(page, "#generator [data-testid=question-text]");
+      expect(inside).toBe(true);
+    }
+    // Nine in ten questions fit the space the card keeps; a long one may move Generate once or twice.
+    expect(tops.size).toBeLessThanOrEqual(3);
+  });
+
+  it("lets a member save from the generator's card and find the question on /saved-questions", async () => {
+    const page = await newPage(PHONE, await member("saver@example.com"));
+    await open(page, "/remote-teams");
+    const text = await questionText(page);
+    const save = card(page).getByRole("button", { name: "Save" });
+    await save.click();
+    await card(page).getByRole("button", { name: "Saved" }).waitFor();
+    await open(page, "/saved-questions");
+    expect(await page.getByRole("main").textContent()).toContain((text ?? "").slice(1, -1));
+  });
+
+  it("lets an admin edit and delete from the generator's card", async () => {
+    const page = await newPage(LAPTOP, await member("admin@example.com"));
+    await open(page, "/");
+    await moreActions(page).click();
+    await page.getByRole("button", { name: "Edit" }).click();
+    await card(page).getByLabel("Question text").fill("  What would make this week feel lighter for you?  ");
+    await card(page).getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => questionText(page)).toBe("“What would make this week feel lighter for you?”");
+
+    await moreActions(page).click();
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Delete this question?" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    // The generator moves on to another question and says why.
+    await generator(page).getByText("Question deleted.").waitFor();
+    expect(await questionText(page)).not.toBe("“What would make this week feel lighter for you?”");
+    const search = await new HttpClient(server.url).get("/api/v1/questions?sort=newest");
+    expect(await search.text()).not.toContain("What would make this week feel lighter for you?");
+  });
+
+  it("opens the card's menu by keyboard, and Escape closes it", async () => {
+    const page = await newPage(LAPTOP);
+    await open(page, "/");
+    await moreActions(page).focus();
+    await page.keyboard.press("Enter");
+    const addToPlan = page.getByRole("button", { name: "Add to plan" });
+    await addToPlan.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Add to plan");
+    await page.keyboard.press("Escape");
+    await addToPlan.waitFor({ state: "hidden" });
+  });
+
+  it("saves the very question a visitor asked to save, once they have signed up and verified", async () => {
+    const page = await newPage(PHONE);
+    await open(page, "/");
+    await generator(page).getByRole("button", { name: "Generate Question" }).click();
+    const prompt = page.getByRole("complementary", { name: "Create a free account" });
+    await prompt.waitFor();
+    const wanted = (await questionText(page)) ?? "";
+    // The prompt never covers the question.
+    expect(await inFirstScreenUncovered(page, "#generator [data-testid=question-text]")).toEqual({
+      inside: true,
+      covered: false,
+    });
+    await prompt.getByRole("link", { name: "Save This Question" }).click();
+    await page.waitForURL(/\/sign-up/);
+    await page.getByLabel("Full name").fill("Grace Hopper");
+    await page.getByLabel("Email").fill("keeper@example.com");
+    await page.getByLabel("Password").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(/\/verify-email/);
+    const mail = await smtp.waitForMessage((m) => m.to.includes("keeper@example.com") && /verify/i.test(m.subject));
+    const link = linksIn(mail).find((l) => l.includes("/api/auth/verify-email"));
+    await page.goto(link as string);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+    await open(page, "/saved-questions");
+    expect(await page.getByRole("main").textContent()).toContain(wanted.slice(1, -1));
+  });
+});
