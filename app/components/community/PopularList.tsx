@@ -58,7 +58,7 @@ export function PopularList({ page, query, viewer, fixedCategory }: Props) {
         {query.category !== "all" && (
           <Link
             to={`/${query.category}#add-question`}
-            className="inline-flex items-center gap-1.5 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
           >
             <Plus className="h-4 w-4" aria-hidden="true" />
             Add Question
@@ -67,14 +67,14 @@ export function PopularList({ page, query, viewer, fixedCategory }: Props) {
       </div>
 
       <div className="mt-5 flex flex-wrap items-center gap-3">
-        <nav aria-label="Sort questions" className="flex rounded-full border border-line bg-white p-1">
+        <nav aria-label="Sort questions" className="flex rounded-full border border-line-strong bg-white p-1">
           {SORTS.map((s) => (
             <Link
               key={s.value}
               to={href(query, { sort: s.value, page: 1 })}
               preventScrollReset
               aria-current={query.sort === s.value ? "true" : undefined}
-              className={`rounded-full px-4 py-1.5 text-sm font-semibold ${
+              className={`inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold ${
                 query.sort === s.value ? "bg-brand-700 text-white" : "text-ink hover:bg-sand"
               }`}
             >
@@ -93,7 +93,7 @@ export function PopularList({ page, query, viewer, fixedCategory }: Props) {
               name="category"
               defaultValue={query.category}
               onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
-              className="rounded-full border border-line bg-white px-3 py-1.5 text-sm text-ink"
+              className="min-h-11 rounded-full border border-line-strong bg-white px-3 text-sm text-ink"
             >
               <option value="all">All categories</option>
               {CATEGORIES.map((c) => (
@@ -103,7 +103,7 @@ export function PopularList({ page, query, viewer, fixedCategory }: Props) {
               ))}
             </select>
             <noscript>
-              <button type="submit" className="rounded-full border border-line bg-white px-3 py-1.5 text-sm">
+              <button type="submit" className="min-h-11 rounded-full border border-line-strong bg-white px-3 text-sm">
                 Show
               </button>
             </noscript>
@@ -166,7 +166,7 @@ function PageLink({
   children: React.ReactNode;
 }) {
   const className =
-    "inline-flex min-h-10 items-center gap-1 rounded-full border border-line bg-white px-4 text-sm font-semibold";
+    "inline-flex min-h-11 items-center gap-1 rounded-full border border-line-strong bg-white px-4 text-sm font-semibold";
   if (disabled) {
     return (
       <span aria-hidden="true" className={`${className} border-dashed bg-transparent text-ink-muted`}>

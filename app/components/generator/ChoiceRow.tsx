@@ -38,7 +38,7 @@ function Choice({
   const id = useId();
   return (
     <div className="min-w-0">
-      <label htmlFor={id} className="block text-xs font-semibold uppercase tracking-wide text-ink-muted">
+      <label htmlFor={id} className="block truncate text-xs font-semibold uppercase tracking-wide text-ink-muted">
         {label}
       </label>
       <div className="relative mt-1">
@@ -82,7 +82,10 @@ export function ChoiceRow({
     label: e.label,
   }));
   // The time an answer takes sits in the label, so the select stays short enough for a phone.
-  const duration = ENGAGEMENT_LEVELS.find((e) => e.value === settings.engagementLevel)?.description.split(", ")[1];
+  const duration = ENGAGEMENT_LEVELS.find((e) => e.value === settings.engagementLevel)
+    ?.description.split(", ")[1]
+    ?.replace(" minutes", " min")
+    .replace(" seconds", " s");
   return (
     <div className={`grid grid-cols-2 gap-2 ${chooseCategory ? "sm:grid-cols-4" : "sm:grid-cols-3"}`}>
       <Choice

@@ -170,14 +170,14 @@ export function QuestionCard({
       aria-busy={loading || undefined}
       className={`rounded-3xl border border-line bg-white ${spotlight ? "p-4 shadow-xl shadow-brand-900/5 sm:p-8" : "p-4 sm:p-5"}`}
     >
-      {/* On a phone the style and depth take their own line, so the votes stay beside the type. */}
+      {/* The votes and the menu sit at the top right; on a phone the style and depth take their own line. */}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <TypeBadge type={question.type} />
         <SourceBadge source={question.source} mine={!!viewer && question.authorId === viewer.id} />
         <span className="order-last w-full sm:order-none sm:w-auto">
           <ChoiceLabels style={question.questionStyle} level={question.engagementLevel} />
         </span>
-        <fieldset className="-my-2 -mr-2 ml-auto flex items-center" aria-label="Vote">
+        <fieldset className="-my-2 ml-auto flex items-center" aria-label="Vote">
           <button
             type="button"
             className={`inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-muted hover:bg-brand-50 ${tally.userVote === "up" ? "bg-brand-100 text-brand-900" : ""}`}
@@ -203,6 +203,34 @@ export function QuestionCard({
             <ChevronDown className="h-5 w-5" aria-hidden="true" />
           </button>
         </fieldset>
+        {stored && (
+          <CardMenu label="More actions for this question" onOpen={prefetchStartRound}>
+            <MenuButton icon={ListPlus} onSelect={addToPlan}>
+              Add to plan
+            </MenuButton>
+            <MenuButton icon={MonitorSmartphone} onSelect={() => startRound([question])}>
+              Live round
+            </MenuButton>
+            <MenuLink icon={Share2} to={`/q/${question.id}`}>
+              Share
+            </MenuLink>
+            {viewer && (
+              <MenuButton icon={EyeOff} onSelect={hide}>
+                Don't show again
+              </MenuButton>
+            )}
+            {viewer?.isAdmin && (
+              <>
+                <MenuButton icon={Pencil} onSelect={() => setMode("editing")}>
+                  Edit
+                </MenuButton>
+                <MenuButton icon={Trash2} tone="danger" onSelect={() => setMode("confirming")}>
+                  Delete
+                </MenuButton>
+              </>
+            )}
+          </CardMenu>
+        )}
       </div>
       {/* The spotlight keeps room for four lines of text (nine in ten questions), so Generate stays where it is. */}
       <div className={spotlight ? "mt-3 flex min-h-[8.5rem] flex-col justify-center sm:mt-5 sm:min-h-[10rem]" : "mt-3"}>
@@ -258,34 +286,6 @@ export function QuestionCard({
               )}
               {saved ? "Saved" : "Save"}
             </button>
-          )}
-          {stored && (
-            <CardMenu label="More actions for this question" onOpen={prefetchStartRound}>
-              <MenuButton icon={ListPlus} onSelect={addToPlan}>
-                Add to plan
-              </MenuButton>
-              <MenuButton icon={MonitorSmartphone} onSelect={() => startRound([question])}>
-                Live round
-              </MenuButton>
-              <MenuLink icon={Share2} to={`/q/${question.id}`}>
-                Share
-              </MenuLink>
-              {viewer && (
-                <MenuButton icon={EyeOff} onSelect={hide}>
-                  Don't show again
-                </MenuButton>
-              )}
-              {viewer?.isAdmin && (
-                <>
-                  <MenuButton icon={Pencil} onSelect={() => setMode("editing")}>
-                    Edit
-                  </MenuButton>
-                  <MenuButton icon={Trash2} tone="danger" onSelect={() => setMode("confirming")}>
-                    Delete
-                  </MenuButton>
-                </>
-              )}
-            </CardMenu>
           )}
         </div>
       )}
