@@ -42,7 +42,7 @@ export function AnswerCards({ answers, question, tone = "light", size = "phone",
           >
             {hidden && (
               <p
-                className={`mb-1 text-xs font-semibold uppercase tracking-wide ${dark ? "text-accent-400" : "text-accent-600"}`}
+                className={`mb-1 text-xs font-semibold uppercase tracking-wide ${dark ? "text-accent-100" : "text-accent-600"}`}
               >
                 Hidden from everyone
               </p>
