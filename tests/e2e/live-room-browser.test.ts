@@ -119,9 +119,7 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     );
     const address = joinPanel.getByText(/\/live$/);
     expect(await address.textContent()).toBe(`${server.url.replace(/^https?:\/\//, "")}/live`);
-    expect(await address.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(
-      28,
-    );
+    expect(await address.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(28);
 
     // The test server's PUBLIC_URL is http://127.0.0.1:port: no phone could open it.
     const warning = host.getByRole("region", { name: "Phones cannot open this join address" });

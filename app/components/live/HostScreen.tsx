@@ -148,51 +148,9 @@ export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl, join
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-5 py-5 sm:px-8">
         {joinIsLoopback && <LoopbackWarning joinAddress={joinAddress} />}
 
-        {/* What the room sees: the question, its answers (never a hidden one) and how to join, sized for three metres. */}
-        <section aria-label="Room view" className="flex flex-col gap-5">
-          <div className="flex flex-wrap items-center gap-x-8 gap-y-2">
-            <p className="text-lg text-brand-100">
-              Question {view.position + 1} of {view.questions.length} · {ANSWER_MODE_LABELS[question.mode]}
-              {view.anonymous ? " · Anonymous" : ""}
-            </p>
-            <p className="flex gap-6 text-lg text-brand-100">
-              <Count label="joined" value={view.participantCount} />
-              <Count label="answered" value={answered} />
-              <Count label="passed" value={passed} />
-            </p>
-            <ReconnectingNote show={reconnecting} tone="dark" />
-          </div>
-
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
-            <div className="flex min-w-0 flex-col gap-5">
-              <h1 id={`${id}-question`} className="font-serif text-4xl leading-tight sm:text-6xl" aria-live="polite">
-                “{question.text}”
-              </h1>
-              <p className="min-h-8 text-2xl text-brand-100">
-                {view.locked ? "Answers are locked." : "Answer on your phone."}
-              </p>
-              <section aria-labelledby={`${id}-answers`} className="min-h-64 flex-1 rounded-3xl bg-white/5 p-5 sm:p-6">
-                <h2 id={`${id}-answers`} className="sr-only">
-                  Answers
-                </h2>
-                {view.revealed ? (
-                  <RoundResults question={question} answers={view.answers} tone="dark" size="screen" />
-                ) : (
-                  <p className="flex min-h-52 items-center justify-center text-center text-3xl text-brand-100">
-                    {answered + passed === 0
-                      ? "Answers will come in here."
-                      : `${answered} ${answered === 1 ? "answer" : "answers"} in`}
-                  </p>
-                )}
-              </section>
-            </div>
-            <JoinPanel code={view.code} joinAddress={joinAddress} qrSvg={showQr ? qrSvg : null} />
-          </div>
-        </section>
-
-        {/* The host's tools, apart from the room's view. */}
-        <section aria-labelledby={`${id}-controls`} className="flex flex-col gap-4 border-t-2 border-white/50 pt-5">
-          <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+        {/* The host's tools, apart from the room's view: at the top, in reach without scrolling. */}
+        <section aria-labelledby={`${id}-controls`} className="flex flex-col gap-3 border-b-2 border-white/50 pb-4">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <h2 id={`${id}-controls`} className="text-base font-semibold uppercase tracking-wide text-white">
               Host controls
             </h2>
@@ -205,6 +163,26 @@ export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl, join
                     ? "The answers are on everyone's screen."
                     : "Answers stay hidden until you reveal them."}
             </p>
+            <span className="flex flex-wrap gap-2 ml-auto">
+              <button type="button" className={darkButton} onClick={() => copy(joinUrl)}>
+                {copied ? (
+                  <Check className="h-4 w-4" aria-hidden="true" />
+                ) : (
+                  <Copy className="h-4 w-4" aria-hidden="true" />
+                )}
+                <span aria-live="polite">{copied ? "Copied" : "Copy join link"}</span>
+              </button>
+              <button type="button" className={darkButton} onClick={() => setShowQr((shown) => !shown)}>
+                {showQr ? "Hide QR code" : "Show QR code"}
+              </button>
+              <button
+                type="button"
+                className={darkButton}
+                onClick={() => void root.current?.requestFullscreen?.().catch(() => {})}
+              >
+                <Maximize className="h-4 w-4" aria-hidden="true" /> Full screen
+              </button>
+            </span>
           </div>
           <fieldset className="flex flex-wrap gap-2">
             <legend className="sr-only">Round controls</legend>
@@ -269,38 +247,63 @@ export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl, join
               errors={moderationErrors}
             />
           )}
-
-          <div className="flex flex-wrap gap-2">
-            <button type="button" className={darkButton} onClick={() => copy(joinUrl)}>
-              {copied ? (
-                <Check className="h-4 w-4" aria-hidden="true" />
-              ) : (
-                <Copy className="h-4 w-4" aria-hidden="true" />
-              )}
-              <span aria-live="polite">{copied ? "Copied" : "Copy join link"}</span>
-            </button>
-            <button type="button" className={darkButton} onClick={() => setShowQr((shown) => !shown)}>
-              {showQr ? "Hide QR code" : "Show QR code"}
-            </button>
-            <button
-              type="button"
-              className={darkButton}
-              onClick={() => void root.current?.requestFullscreen?.().catch(() => {})}
-            >
-              <Maximize className="h-4 w-4" aria-hidden="true" /> Full screen
-            </button>
-          </div>
-
-          <div className={`grid gap-6 ${view.anonymous ? "" : "md:grid-cols-2"}`}>
-            <TimerPanel turns={turns} headingId={`${id}-timer`} />
-            {!view.anonymous && <SpeakingOrderPanel turns={turns} headingId={`${id}-order`} knownNames={names} />}
-          </div>
-
-          <EndControls pending={!!pending} onEnd={(shareRecap) => act("end", { shareRecap })} onDelete={remove} />
-          <p className="text-center text-sm text-brand-100">
-            Space starts and pauses the timer · arrows change the question
-          </p>
         </section>
+
+        {/* What the room sees: the question, its answers (never a hidden one) and how to join, sized for three metres. */}
+        <section aria-label="Room view" className="flex flex-col gap-5">
+          <div className="flex flex-wrap items-center gap-x-8 gap-y-2">
+            <p className="text-lg text-brand-100">
+              Question {view.position + 1} of {view.questions.length} · {ANSWER_MODE_LABELS[question.mode]}
+              {view.anonymous ? " · Anonymous" : ""}
+            </p>
+            <p className="flex gap-6 text-lg text-brand-100">
+              <Count label="joined" value={view.participantCount} />
+              <Count label="answered" value={answered} />
+              <Count label="passed" value={passed} />
+            </p>
+            <ReconnectingNote show={reconnecting} tone="dark" />
+          </div>
+
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
+            <div className="flex min-w-0 flex-col gap-5">
+              <h1
+                id={`${id}-question`}
+                className={`font-serif text-4xl leading-tight ${question.text.length > 70 ? "sm:text-5xl" : "sm:text-6xl"}`}
+                aria-live="polite"
+              >
+                “{question.text}”
+              </h1>
+              <p className="min-h-8 text-2xl text-brand-100">
+                {view.locked ? "Answers are locked." : "Answer on your phone."}
+              </p>
+              <section aria-labelledby={`${id}-answers`} className="min-h-64 flex-1 rounded-3xl bg-white/5 p-5 sm:p-6">
+                <h2 id={`${id}-answers`} className="sr-only">
+                  Answers
+                </h2>
+                {view.revealed ? (
+                  <RoundResults question={question} answers={view.answers} tone="dark" size="screen" />
+                ) : (
+                  <p className="flex min-h-52 items-center justify-center text-center text-3xl text-brand-100">
+                    {answered + passed === 0
+                      ? "Answers will come in here."
+                      : `${answered} ${answered === 1 ? "answer" : "answers"} in`}
+                  </p>
+                )}
+              </section>
+            </div>
+            <JoinPanel code={view.code} joinAddress={joinAddress} qrSvg={showQr ? qrSvg : null} />
+          </div>
+        </section>
+
+        <div className={`grid gap-6 ${view.anonymous ? "" : "md:grid-cols-2"}`}>
+          <TimerPanel turns={turns} headingId={`${id}-timer`} />
+          {!view.anonymous && <SpeakingOrderPanel turns={turns} headingId={`${id}-order`} knownNames={names} />}
+        </div>
+
+        <EndControls pending={!!pending} onEnd={(shareRecap) => act("end", { shareRecap })} onDelete={remove} />
+        <p className="text-center text-sm text-brand-100">
+          Space starts and pauses the timer · arrows change the question
+        </p>
       </div>
     </div>
   );
