@@ -472,6 +472,8 @@ export const liveRounds = pgTable(
     position: integer("position").notNull().default(0),
     revealed: boolean("revealed").notNull().default(false),
     locked: boolean("locked").notNull().default(false),
+    /** The host's choice when ending: participants' screens then link to the recap. */
+    recapShared: boolean("recap_shared").notNull().default(false),
     participantCount: integer("participant_count").notNull().default(0),
     maxParticipants: integer("max_participants").notNull(),
     lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),

@@ -56,8 +56,12 @@ export type AnswerInput = { text: string } | { choice: number } | { pass: true }
 export const sendAnswer = (code: string, position: number, input: AnswerInput) =>
   call<{ answer: LiveAnswer }>(`${livePaths.api(code)}/answer`, "POST", { position, ...input });
 
-export const hostAction = (code: string, action: HostAction, position: number) =>
-  call<{ view: RoundView }>(`${livePaths.api(code)}/host`, "POST", { action, position });
+export const hostAction = (
+  code: string,
+  action: HostAction,
+  position: number,
+  options: { shareRecap?: boolean } = {},
+) => call<{ view: RoundView }>(`${livePaths.api(code)}/host`, "POST", { action, position, ...options });
 
 export const moderateAnswer = (code: string, answerId: string, hidden: boolean) =>
   call<{ answer: LiveAnswer }>(`${livePaths.api(code)}/answers/${encodeURIComponent(answerId)}`, "POST", { hidden });

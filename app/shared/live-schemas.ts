@@ -55,6 +55,8 @@ export type HostAction = (typeof HOST_ACTIONS)[number];
 export const hostActionSchema = z.object({
   action: z.enum(HOST_ACTIONS, { error: `action must be one of ${HOST_ACTIONS.join(", ")}` }),
   position: z.number({ error: "position must be a number" }).int().min(0).max(LIVE_QUESTIONS_MAX),
+  /** With "end": participants' screens link to the recap. */
+  shareRecap: z.boolean({ error: "shareRecap must be true or false" }).optional(),
 });
 
 /** POST /api/v1/rounds/{code}/answers/{answerId}: hide an answer, or show it again. */

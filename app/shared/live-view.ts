@@ -302,6 +302,13 @@ export function applyRoundEvent(view: RoundView, seq: number, event: RoundEvent)
       return { ...next, me, answers: participantAnswers(next, shown) };
     }
     case "ended":
+      return {
+        ...next,
+        status: "ended",
+        locked: true,
+        recapShared: event.recapToken !== undefined || next.recapShared,
+        recapToken: event.recapToken ?? next.recapToken,
+      };
     case "deleted":
       return { ...next, status: "ended", locked: true };
   }

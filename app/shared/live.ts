@@ -103,8 +103,13 @@ export type RoundView = {
   participants: RoundParticipant[];
   /** Participant only: who they are and their answer to the current question. */
   me: { participantId: string; name: string | null; answer: LiveAnswer | null } | null;
-  /** Host only: the read-only recap link's token. */
+  /**
+   * The read-only recap link's token: always for the host; for a participant
+   * only once the round has ended and the host chose to share the recap.
+   */
   recapToken: string | null;
+  /** Whether the host shared the recap with participants when ending the round. */
+  recapShared: boolean;
   /** When the round stops taking answers by itself (ISO time). */
   closesAt: string;
   /** The last event this view includes. */
@@ -128,7 +133,11 @@ export type RoundEvent =
       answers?: LiveAnswer[];
     }
   | { type: "hidden"; answerId: string; position: number; hidden: boolean; answer?: LiveAnswer }
-  | { type: "ended" }
+  | {
+      type: "ended";
+      /** The recap's token, when the host shares the recap with participants. */
+      recapToken?: string;
+    }
   | { type: "deleted" };
 
 export type RoundEventType = RoundEvent["type"] | "snapshot";
@@ -157,6 +166,28 @@ export const livePaths = {
   api: (code: string) => `/api/v1/rounds/${code}`,
   events: (code: string) => `/api/v1/rounds/${code}/events`,
 };
+
+/**
+ * Whether an address points at the machine it is opened on (localhost,
+ * 127.x.x.x, ::1): a join link there opens nothing on anyone's phone.
+ */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host.startsWith("[") && host.endsWith("]")) host = host.slice(1, -1);
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    // The URL parser writes IPv6 loopback, and IPv4 loopback mapped into IPv6, in these short forms.
+    host === "::1" ||
+    /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host)
+  );
+}
 
 /** A round afterwards, as its read-only recap shows and exports it: anonymous stays anonymous, hidden answers are left out. */
 export type RoundRecap = {

@@ -93,6 +93,8 @@ const texts = (list: Locator) => list.getByRole("listitem").allTextContents();
 const wordCloud = (scope: Page | Locator) => scope.getByRole("list", { name: "Word cloud" });
 /** The host's shared screen: its answers area. */
 const hostAnswers = (host: Page) => host.getByRole("region", { name: "Answers", exact: true });
+/** The host's own list of every answer to the current question, hidden ones included. */
+const moderation = (host: Page) => host.getByRole("region", { name: "Moderate answers" });
 /** A participant's screen: everyone's answers, once the host reveals them. */
 const shownAnswers = (page: Page) => page.getByRole("region", { name: "Everyone's answers" });
 const questionHeading = (page: Page) => page.getByRole("heading", { level: 1 });
@@ -305,7 +307,7 @@ async function walk(meeting: Meeting) {
     await chiara.getByRole("button", { name: "Pass", exact: true }).click();
     await chiara.getByText("You passed on this one.").waitFor();
     await eventually(() => hostCounts(host)).toEqual({ joined: 3, answered: 2, passed: 1 });
-    await host.getByText("2 answers in. Reveal when you are ready.").waitFor();
+    await hostAnswers(host).getByText("2 answers in", { exact: true }).waitFor();
     for (const page of people) expect(await shownAnswers(page).count()).toBe(0);
   });
 
@@ -321,8 +323,9 @@ async function walk(meeting: Meeting) {
     // A phone shows it all without scrolling sideways.
     expect(await ada.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    await hostAnswers(host).getByText("Each answer, to hide one").click();
-    const cards = hostAnswers(host).getByRole("list", { name: "Answers" }).getByRole("listitem");
+    // The cloud merges answers; the host's moderation list has them one by one.
+    await host.getByRole("button", { name: "Moderate answers" }).click();
+    const cards = moderation(host).getByRole("list", { name: "Answers" }).getByRole("listitem");
     await eventually(() => cards.count()).toBe(2);
     const written = await cards.allTextContents();
     expect(written.some((t) => t.includes("Curious") && t.includes("Ada"))).toBe(true);
@@ -331,14 +334,15 @@ async function walk(meeting: Meeting) {
   });
 
   await meeting.step("the host hides Bruno's answer, undoes it, and hides it again", async () => {
-    const card = hostAnswers(host).getByRole("list", { name: "Answers" }).getByRole("listitem").filter({
+    const card = moderation(host).getByRole("list", { name: "Answers" }).getByRole("listitem").filter({
       hasText: "Bruno",
     });
     await card.getByRole("button", { name: "Hide this answer" }).click();
     await card.getByText("Hidden from everyone").waitFor();
     await card.getByRole("button", { name: "Show again" }).waitFor();
-    expect(Number(await card.evaluate((element) => getComputedStyle(element).opacity))).toBeLessThan(1);
     await eventually(() => texts(wordCloud(hostAnswers(host)))).toEqual(["curious, 1 person"]);
+    // Gone from the room's view, not dimmed there: only the host's list keeps it.
+    expect(await host.getByRole("region", { name: "Room view" }).textContent()).not.toContain("CURIOUS");
     // Hiding is about showing, not about who took part.
     expect(await hostCounts(host)).toEqual({ joined: 3, answered: 2, passed: 1 });
     for (const page of people) {
@@ -355,6 +359,8 @@ async function walk(meeting: Meeting) {
     for (const page of people) {
       await eventually(() => texts(wordCloud(shownAnswers(page)))).toEqual(["curious, 1 person"]);
     }
+    await host.getByRole("button", { name: "Close moderation (1 hidden)" }).click();
+    expect(await host.locator("body").textContent()).not.toContain("CURIOUS");
   });
 
   const high = q.scale.answers.length - 1;

@@ -290,6 +290,26 @@ describe.each(testEngines())("live rounds on $engine", ({ engine, available }) =
     },
   );
 
+  it.skipIf(!available)(
+    "gives participants the recap's token only when the host ends the round sharing it",
+    async () => {
+      for (const shareRecap of [true, false]) {
+        const round = await newRound();
+        const ana = await join(round.code, "Ana");
+        const open = await getRoundView(handle.db, round.code, { participantToken: ana }, "participant");
+        expect(open.ok && open.view.recapToken).toBe(null);
+        expect((await hostAction(handle.db, round.code, round.host, "end", 0, { shareRecap })).ok).toBe(true);
+        const host = await getRoundView(handle.db, round.code, round.host, "host");
+        const phone = await getRoundView(handle.db, round.code, { participantToken: ana }, "participant");
+        if (!host.ok || !phone.ok) throw new Error("no view");
+        expect([phone.view.recapShared, phone.view.recapToken]).toEqual([
+          shareRecap,
+          shareRecap ? host.view.recapToken : null,
+        ]);
+      }
+    },
+  );
+
   it.skipIf(!available)("deletes a round with everything in it and tells open screens", async () => {
     const round = await newRound();
     const hub = await startHub(other);

@@ -51,6 +51,7 @@ function view(fields: Partial<RoundView> = {}): RoundView {
     participants: [],
     me: null,
     recapToken: null,
+    recapShared: false,
     closesAt: "2026-03-03T12:00:00.000Z",
     seq: 10,
     ...fields,

@@ -24,7 +24,7 @@ export function answerText(answer: Pick<LiveAnswer, "text" | "choice">, question
 /**
  * Answers as cards, in the order they came. Text is always rendered as text.
  * Passes are not shown (they are counted elsewhere); hidden answers appear
- * only on the host's screen, dimmed, with a way to show them again.
+ * only in the host's moderation list, marked, with a way to show them again.
  */
 export function AnswerCards({ answers, question, tone = "light", size = "phone", onModerate, errors }: Props) {
   const shown = answers.filter((a) => a.kind !== "pass" && (onModerate || !a.hidden));
@@ -38,11 +38,11 @@ export function AnswerCards({ answers, question, tone = "light", size = "phone",
         return (
           <li
             key={key}
-            className={`flex flex-col rounded-2xl p-4 ${dark ? "bg-white/10" : "border border-line bg-white"} ${hidden ? "opacity-60" : ""}`}
+            className={`flex flex-col rounded-2xl p-4 ${dark ? "bg-white/10" : "border border-line bg-white"} ${hidden ? "border-2 border-dashed border-accent-400" : ""}`}
           >
             {hidden && (
               <p
-                className={`mb-1 text-xs font-semibold uppercase tracking-wide ${dark ? "text-accent-400" : "text-accent-600"}`}
+                className={`mb-1 text-xs font-semibold uppercase tracking-wide ${dark ? "text-accent-100" : "text-accent-600"}`}
               >
                 Hidden from everyone
               </p>
@@ -63,8 +63,10 @@ export function AnswerCards({ answers, question, tone = "light", size = "phone",
                 <button
                   type="button"
                   onClick={() => onModerate(answer as LiveAnswer, !hidden)}
-                  className={`ml-auto inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 text-sm font-semibold ${
-                    dark ? "border border-white/25 text-white hover:bg-white/10" : "border border-line hover:bg-sand"
+                  className={`ml-auto inline-flex min-h-11 items-center gap-1.5 rounded-full px-4 text-sm font-semibold ${
+                    dark
+                      ? "border border-white/50 text-white hover:bg-white/10"
+                      : "border border-ink-muted hover:bg-sand"
                   }`}
                 >
                   {hidden ? (

@@ -1,12 +1,15 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { ChevronLeft, ChevronRight, EyeOff, Maximize } from "~/components/icons";
+import { Check, ChevronLeft, ChevronRight, Copy, EyeOff, Maximize } from "~/components/icons";
 import { deleteRound, type HostAction, hostAction, moderateAnswer } from "~/lib/live-client";
+import { useCopy } from "~/lib/use-copy";
 import { useLiveRound } from "~/lib/use-live-round";
 import { ANSWER_MODE_LABELS, type LiveAnswer, type RoundView } from "~/shared/live";
 import { answerCounts } from "~/shared/live-view";
 import { EndControls } from "./EndControls";
 import { JoinPanel } from "./JoinPanel";
+import { LoopbackWarning } from "./LoopbackWarning";
+import { ModerationPanel } from "./ModerationPanel";
 import { ReconnectingNote } from "./ReconnectingNote";
 import { RoundOver } from "./RoundOver";
 import { RoundResults } from "./RoundResults";
@@ -19,6 +22,8 @@ type Props = {
   qrSvg: string;
   /** The site's address, for the recap's share link. */
   siteUrl: string;
+  /** The join address points at the host's own computer: no phone can open it. */
+  joinIsLoopback: boolean;
 };
 
 const isTyping = (target: EventTarget) =>
@@ -37,13 +42,14 @@ export function distinctNames(names: (string | null)[]): string[] {
 }
 
 /**
- * The host's shared screen for a live round: present mode, grown. The
- * question in large type, how to join, the counts as they change, the
- * controls (reveal, lock, next, end), the answers once revealed with a way to
- * hide any of them, and the timer and speaking order.
+ * The host's screen for a live round, shown to the room. Two parts: the
+ * room's view (the question in large type, the counts, the answers once
+ * revealed, never a hidden one, and how to join, readable from three metres)
+ * and, apart from it, the host's controls (reveal, lock, next, moderation,
+ * the timer and speaking order, the end).
  * Keys: arrows change the question, space starts and pauses the timer.
  */
-export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl }: Props) {
+export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl, joinIsLoopback }: Props) {
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const { view, connection, reconnecting, replace, setAnswer } = useLiveRound(initial);
@@ -53,6 +59,9 @@ export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl }: Pr
   const [error, setError] = useState<string | null>(null);
   const [moderationErrors, setModerationErrors] = useState<Record<string, string>>({});
   const [deleted, setDeleted] = useState(false);
+  const [moderating, setModerating] = useState(false);
+  const [showQr, setShowQr] = useState(true);
+  const { copied, copy } = useCopy();
   const { nextQuestion } = turns;
 
   // A new question: the same people from the top, with the time this question suggests.
@@ -62,11 +71,11 @@ export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl }: Pr
 
   const names = useMemo(() => distinctNames(view.participants.map((p) => p.name)), [view.participants]);
 
-  const act = async (action: HostAction) => {
+  const act = async (action: HostAction, options: { shareRecap?: boolean } = {}) => {
     if (pending) return;
     setPending(action);
     setError(null);
-    const outcome = await hostAction(view.code, action, view.position);
+    const outcome = await hostAction(view.code, action, view.position, options);
     setPending(null);
     if (outcome.ok) replace(outcome.body.view);
     else setError(outcome.error);
@@ -104,7 +113,7 @@ export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl }: Pr
   };
 
   // The site's focus ring is too dark to see on this background; the light accent is not.
-  const frame = "min-h-full bg-brand-900 text-white [&_:focus-visible]:outline-accent-400";
+  const frame = "min-h-screen bg-brand-900 text-white [&_:focus-visible]:outline-accent-400";
   if (deleted || connection === "gone") {
     return (
       <div className={frame}>
@@ -129,39 +138,23 @@ export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl }: Pr
   }
 
   const { answered, passed } = answerCounts(view.answers);
+  const hiddenCount = view.answers.filter((a) => a.hidden).length;
   const last = view.position === view.questions.length - 1;
   const hostReveals = view.revealMode === "host";
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the keys are shortcuts; every one of them is also a button.
     <div ref={root} onKeyDown={onKeyDown} className={`${frame} overflow-y-auto`}>
-      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-5 py-6 sm:px-8">
-        <header className="flex flex-wrap items-center gap-x-6 gap-y-2">
-          <p className="text-sm text-brand-100">
-            Live round · Question {view.position + 1} of {view.questions.length} · {ANSWER_MODE_LABELS[question.mode]}
-            {view.anonymous ? " · Anonymous" : ""}
-          </p>
-          <p className="flex gap-5 text-sm text-brand-100">
-            <Count label="joined" value={view.participantCount} />
-            <Count label="answered" value={answered} />
-            <Count label="passed" value={passed} />
-          </p>
-          <ReconnectingNote show={reconnecting} tone="dark" />
-          <button
-            type="button"
-            className={`${darkButton} ml-auto`}
-            onClick={() => void root.current?.requestFullscreen?.().catch(() => {})}
-          >
-            <Maximize className="h-4 w-4" aria-hidden="true" /> Full screen
-          </button>
-        </header>
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-5 py-5 sm:px-8">
+        {joinIsLoopback && <LoopbackWarning joinAddress={joinAddress} />}
 
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-          <div className="flex min-w-0 flex-col gap-6">
-            <h1 id={`${id}-question`} className="font-serif text-3xl leading-tight sm:text-5xl" aria-live="polite">
-              “{question.text}”
-            </h1>
-            <p className="min-h-7 text-lg text-brand-100">
+        {/* The host's tools, apart from the room's view: at the top, in reach without scrolling. */}
+        <section aria-labelledby={`${id}-controls`} className="flex flex-col gap-3 border-b-2 border-white/50 pb-4">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <h2 id={`${id}-controls`} className="text-base font-semibold uppercase tracking-wide text-white">
+              Host controls
+            </h2>
+            <p className="text-brand-100">
               {view.locked
                 ? "Answers are locked."
                 : !hostReveals
@@ -170,82 +163,144 @@ export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl }: Pr
                     ? "The answers are on everyone's screen."
                     : "Answers stay hidden until you reveal them."}
             </p>
-
-            <fieldset className="flex flex-wrap gap-2">
-              <legend className="sr-only">Round controls</legend>
-              {hostReveals &&
-                (view.revealed ? (
-                  <button type="button" className={darkButton} onClick={() => act("hide-answers")} disabled={!!pending}>
-                    <EyeOff className="h-4 w-4" aria-hidden="true" /> Hide answers
-                  </button>
+            <span className="flex flex-wrap gap-2 ml-auto">
+              <button type="button" className={darkButton} onClick={() => copy(joinUrl)}>
+                {copied ? (
+                  <Check className="h-4 w-4" aria-hidden="true" />
                 ) : (
-                  <button type="button" className={darkPrimary} onClick={() => act("reveal")} disabled={!!pending}>
-                    Reveal answers
-                  </button>
-                ))}
-              <button
-                type="button"
-                className={darkButton}
-                onClick={() => act(view.locked ? "unlock" : "lock")}
-                disabled={!!pending}
-              >
-                {view.locked ? "Unlock answers" : "Lock answers"}
+                  <Copy className="h-4 w-4" aria-hidden="true" />
+                )}
+                <span aria-live="polite">{copied ? "Copied" : "Copy join link"}</span>
+              </button>
+              <button type="button" className={darkButton} onClick={() => setShowQr((shown) => !shown)}>
+                {showQr ? "Hide QR code" : "Show QR code"}
               </button>
               <button
                 type="button"
                 className={darkButton}
-                onClick={() => act("previous")}
-                disabled={!!pending || view.position === 0}
-                aria-keyshortcuts="ArrowLeft"
+                onClick={() => void root.current?.requestFullscreen?.().catch(() => {})}
               >
-                <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
+                <Maximize className="h-4 w-4" aria-hidden="true" /> Full screen
               </button>
-              <button
-                type="button"
-                className={hostReveals && !view.revealed ? darkButton : darkPrimary}
-                onClick={() => act("next")}
-                disabled={!!pending || last}
-                aria-keyshortcuts="ArrowRight"
-              >
-                Next question <ChevronRight className="h-4 w-4" aria-hidden="true" />
-              </button>
-            </fieldset>
-            <p role="alert" className="min-h-5 text-sm font-medium text-accent-400">
-              {error}
-            </p>
-
-            <section aria-labelledby={`${id}-answers`} className="min-h-48 rounded-3xl bg-white/5 p-5 sm:p-6">
-              <h2 id={`${id}-answers`} className="sr-only">
-                Answers
-              </h2>
-              {view.revealed ? (
-                <RoundResults
-                  question={question}
-                  answers={view.answers}
-                  tone="dark"
-                  size="screen"
-                  onModerate={moderate}
-                  errors={moderationErrors}
-                />
+            </span>
+          </div>
+          <fieldset className="flex flex-wrap gap-2">
+            <legend className="sr-only">Round controls</legend>
+            {hostReveals &&
+              (view.revealed ? (
+                <button type="button" className={darkButton} onClick={() => act("hide-answers")} disabled={!!pending}>
+                  <EyeOff className="h-4 w-4" aria-hidden="true" /> Hide answers
+                </button>
               ) : (
-                <p className="flex min-h-40 items-center justify-center text-center text-2xl text-brand-100">
-                  {answered + passed === 0
-                    ? "Answers will come in here."
-                    : `${answered} ${answered === 1 ? "answer" : "answers"} in. Reveal when you are ready.`}
-                </p>
-              )}
-            </section>
+                <button type="button" className={darkPrimary} onClick={() => act("reveal")} disabled={!!pending}>
+                  Reveal answers
+                </button>
+              ))}
+            <button
+              type="button"
+              className={darkButton}
+              onClick={() => act(view.locked ? "unlock" : "lock")}
+              disabled={!!pending}
+            >
+              {view.locked ? "Unlock answers" : "Lock answers"}
+            </button>
+            <button
+              type="button"
+              className={darkButton}
+              onClick={() => act("previous")}
+              disabled={!!pending || view.position === 0}
+              aria-keyshortcuts="ArrowLeft"
+            >
+              <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
+            </button>
+            <button
+              type="button"
+              className={hostReveals && !view.revealed ? darkButton : darkPrimary}
+              onClick={() => act("next")}
+              disabled={!!pending || last}
+              aria-keyshortcuts="ArrowRight"
+            >
+              Next question <ChevronRight className="h-4 w-4" aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              className={darkButton}
+              onClick={() => setModerating((open) => !open)}
+              aria-expanded={moderating}
+              aria-controls={`${id}-moderation`}
+            >
+              <EyeOff className="h-4 w-4" aria-hidden="true" />
+              {moderating ? "Close moderation" : "Moderate answers"}
+              {hiddenCount > 0 && <span className="font-normal">({hiddenCount} hidden)</span>}
+            </button>
+          </fieldset>
+          <p role="alert" className="min-h-5 text-sm font-medium text-accent-400">
+            {error}
+          </p>
+
+          {moderating && (
+            <ModerationPanel
+              id={`${id}-moderation`}
+              question={question}
+              answers={view.answers}
+              onModerate={moderate}
+              errors={moderationErrors}
+            />
+          )}
+        </section>
+
+        {/* What the room sees: the question, its answers (never a hidden one) and how to join, sized for three metres. */}
+        <section aria-label="Room view" className="flex flex-col gap-5">
+          <div className="flex flex-wrap items-center gap-x-8 gap-y-2">
+            <p className="text-lg text-brand-100">
+              Question {view.position + 1} of {view.questions.length} · {ANSWER_MODE_LABELS[question.mode]}
+              {view.anonymous ? " · Anonymous" : ""}
+            </p>
+            <p className="flex gap-6 text-lg text-brand-100">
+              <Count label="joined" value={view.participantCount} />
+              <Count label="answered" value={answered} />
+              <Count label="passed" value={passed} />
+            </p>
+            <ReconnectingNote show={reconnecting} tone="dark" />
           </div>
 
-          <JoinPanel code={view.code} joinUrl={joinUrl} joinAddress={joinAddress} qrSvg={qrSvg} />
-        </div>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
+            <div className="flex min-w-0 flex-col gap-5">
+              <h1
+                id={`${id}-question`}
+                className={`font-serif text-4xl leading-tight ${question.text.length > 70 ? "sm:text-5xl" : "sm:text-6xl"}`}
+                aria-live="polite"
+              >
+                “{question.text}”
+              </h1>
+              <p className="min-h-8 text-2xl text-brand-100">
+                {view.locked ? "Answers are locked." : "Answer on your phone."}
+              </p>
+              <section aria-labelledby={`${id}-answers`} className="min-h-64 flex-1 rounded-3xl bg-white/5 p-5 sm:p-6">
+                <h2 id={`${id}-answers`} className="sr-only">
+                  Answers
+                </h2>
+                {view.revealed ? (
+                  <RoundResults question={question} answers={view.answers} tone="dark" size="screen" />
+                ) : (
+                  <p className="flex min-h-52 items-center justify-center text-center text-3xl text-brand-100">
+                    {answered + passed === 0
+                      ? "Answers will come in here."
+                      : `${answered} ${answered === 1 ? "answer" : "answers"} in`}
+                  </p>
+                )}
+              </section>
+            </div>
+            <JoinPanel code={view.code} joinAddress={joinAddress} qrSvg={showQr ? qrSvg : null} />
+          </div>
+        </section>
 
         <div className={`grid gap-6 ${view.anonymous ? "" : "md:grid-cols-2"}`}>
           <TimerPanel turns={turns} headingId={`${id}-timer`} />
           {!view.anonymous && <SpeakingOrderPanel turns={turns} headingId={`${id}-order`} knownNames={names} />}
         </div>
 
-        <EndControls pending={!!pending} onEnd={() => act("end")} onDelete={remove} />
+        <EndControls pending={!!pending} onEnd={(shareRecap) => act("end", { shareRecap })} onDelete={remove} />
         <p className="text-center text-sm text-brand-100">
           Space starts and pauses the timer · arrows change the question
         </p>

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { joinRound } from "~/lib/live-client";
 import { readStorage, writeStorage } from "~/lib/safe-storage";
 import { LIVE_NAME_MAX, type RoundView } from "~/shared/live";
@@ -18,24 +18,27 @@ export const primaryButton =
 /**
  * Joining a round: a name in a named round, nothing in an anonymous one.
  * The button is a plain button, so a tap before the page is ready is
- * repeated once it is, instead of reloading the page.
+ * repeated once it is, instead of reloading the page. The name field is
+ * the browser's own (uncontrolled) and read when joining: a name typed on
+ * a slow phone before the scripts ran is in the field, not in React's state.
  */
 export function JoinForm({ view, prefillName, onJoined }: Props) {
   const id = useId();
-  const [name, setName] = useState(() => prefillName ?? "");
+  const nameField = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const named = !view.anonymous;
 
-  // The name used last time on this device; read after hydration, as the server cannot know it.
+  // The name used last time on this device, unless one is typed already; the server cannot know it.
   useEffect(() => {
-    setName((current) => current || (readStorage("local", NAME_KEY) ?? ""));
+    const field = nameField.current;
+    if (field && !field.value) field.value = readStorage("local", NAME_KEY) ?? "";
   }, []);
 
   const join = async (event?: FormEvent) => {
     event?.preventDefault();
     if (pending) return;
-    const typed = name.trim();
+    const typed = (nameField.current?.value ?? "").trim();
     if (named && !typed) {
       setError("Please give a name the host will see");
       return;
@@ -73,9 +76,9 @@ export function JoinForm({ view, prefillName, onJoined }: Props) {
           </label>
           <input
             id={`${id}-name`}
+            ref={nameField}
             name="name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
+            defaultValue={prefillName}
             autoComplete="given-name"
             maxLength={LIVE_NAME_MAX}
             enterKeyHint="go"

@@ -1,61 +1,42 @@
-import { useState } from "react";
-import { Check, Copy } from "~/components/icons";
-import { useCopy } from "~/lib/use-copy";
-import { darkButton } from "./TurnPanels";
-
 type Props = {
   code: string;
-  /** The round's own page, which the QR code opens. */
-  joinUrl: string;
   /** The join page's address as people type it, without https://. */
   joinAddress: string;
-  /** The QR code of joinUrl, drawn on the server. */
-  qrSvg: string;
+  /** The QR code of the round's own page, drawn on the server; null once the host put it away. */
+  qrSvg: string | null;
 };
 
-/** "3 KM 7QP" reads better from across a room than "3KM7QP". */
+/** "3KM 7QP" reads better from across a room than "3KM7QP". */
 const spaced = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
 
-/** How people get in: the code in large type, the address, and the QR code, which can be put away once everyone is in. */
-export function JoinPanel({ code, joinUrl, joinAddress, qrSvg }: Props) {
-  const [showQr, setShowQr] = useState(true);
-  const { copied, copy } = useCopy();
+/**
+ * How people get in, sized for the back of the room: the address and the
+ * code in large type, and the QR code. The host's buttons for it (copy the
+ * link, put the QR code away) are with the host's controls, not here.
+ */
+export function JoinPanel({ code, joinAddress, qrSvg }: Props) {
   return (
-    <section aria-labelledby="join-panel-title" className="rounded-3xl bg-white/10 p-5 sm:p-6">
-      <h2 id="join-panel-title" className="text-sm font-semibold uppercase tracking-wide text-brand-100">
+    <section aria-labelledby="join-panel-title" className="rounded-3xl bg-white/10 p-6">
+      <h2 id="join-panel-title" className="text-base font-semibold uppercase tracking-wide text-brand-100">
         Join on your phone
       </h2>
-      <p className="mt-2 text-lg text-brand-50">
-        Go to <strong className="font-semibold text-white">{joinAddress}</strong> and type
-      </p>
-      <p className="mt-1 whitespace-nowrap font-mono text-5xl font-semibold tracking-[0.12em] text-white">
+      <p className="mt-3 text-xl text-brand-50">Go to</p>
+      <p className="break-all text-3xl font-semibold leading-tight text-white">{joinAddress}</p>
+      <p className="mt-4 text-xl text-brand-50">and type the code</p>
+      <p className="whitespace-nowrap font-mono text-7xl font-semibold leading-tight tracking-[0.08em] text-white">
         <span aria-hidden="true">{spaced(code)}</span>
         {/* Letter by letter, as a screen reader should spell it. */}
         <span className="sr-only">Code {code.split("").join(" ")}</span>
       </p>
-      {showQr && (
+      {qrSvg && (
         <div
-          className="mx-auto mt-5 aspect-square w-full max-w-72 rounded-2xl bg-white p-3 [&>svg]:h-full [&>svg]:w-full"
+          className="mx-auto mt-6 aspect-square w-full max-w-64 rounded-2xl bg-white p-3 [&>svg]:h-full [&>svg]:w-full"
           role="img"
           aria-label="QR code that opens this round"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG our server drew from the round's own address.
           dangerouslySetInnerHTML={{ __html: qrSvg }}
         />
       )}
-      <div className="mt-5 flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={darkButton}
-          onClick={() => setShowQr((shown) => !shown)}
-          aria-expanded={showQr}
-        >
-          {showQr ? "Hide QR code" : "Show QR code"}
-        </button>
-        <button type="button" className={darkButton} onClick={() => copy(joinUrl)}>
-          {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
-          <span aria-live="polite">{copied ? "Copied" : "Copy join link"}</span>
-        </button>
-      </div>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { PassNote } from "~/components/questions/PassNote";
 import { type AnswerInput, fetchRound, sendAnswer } from "~/lib/live-client";
 import { useLiveRound } from "~/lib/use-live-round";
-import type { LiveAnswer, RoundQuestion, RoundView } from "~/shared/live";
+import { type LiveAnswer, livePaths, type RoundQuestion, type RoundView } from "~/shared/live";
 import { answerCounts } from "~/shared/live-view";
 import { answerText } from "./AnswerCards";
 import { AnswerControl } from "./AnswerControl";
@@ -60,7 +60,9 @@ export function ParticipantScreen({ initial, prefillName }: Props) {
       {connection === "gone" ? (
         <Closing title="This round was deleted">The host deleted the round and everything answered in it.</Closing>
       ) : ended ? (
-        <Closing title="This round has ended">Thank you for taking part.</Closing>
+        <Closing title="This round has ended" recapToken={view.recapToken}>
+          Thank you for taking part.
+        </Closing>
       ) : !joined ? (
         <section aria-labelledby="join-title" className="mt-6 rounded-3xl border border-line bg-white p-5 sm:p-8">
           <h1 id="join-title" className="font-serif text-3xl font-semibold tracking-tight text-ink">
@@ -103,7 +105,8 @@ function QuestionPanel({
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const shown = view.revealed || view.revealMode === "live";
-  const answering = !view.locked && (mine === null || changing);
+  // Still composing: a lock disables the control but keeps it, with what was typed, until the unlock.
+  const answering = mine === null || changing;
 
   const answer = async (input: AnswerInput) => {
     setPending(true);
@@ -133,6 +136,7 @@ function QuestionPanel({
           <AnswerControl
             question={question}
             previous={changing ? mine : null}
+            locked={view.locked}
             pending={pending}
             error={error}
             onAnswer={answer}
@@ -185,11 +189,31 @@ function QuestionPanel({
   );
 }
 
-function Closing({ title, children }: { title: string; children: React.ReactNode }) {
+/** The round's end (or deletion); with the recap's link when the host shared it. */
+function Closing({
+  title,
+  recapToken = null,
+  children,
+}: {
+  title: string;
+  recapToken?: string | null;
+  children: React.ReactNode;
+}) {
   return (
     <section className="mt-10 rounded-3xl border border-line bg-white p-6 text-center sm:p-10">
       <h1 className="font-serif text-3xl font-semibold tracking-tight text-ink">{title}</h1>
       <p className="mt-3 text-ink-muted">{children}</p>
+      {recapToken && (
+        <div className="mt-6 space-y-2">
+          <p className="text-ink">The host shared the recap: every question and what was said.</p>
+          <Link
+            to={livePaths.recap(recapToken)}
+            className="inline-flex min-h-12 items-center justify-center rounded-full bg-brand-700 px-6 text-base font-semibold text-white hover:bg-brand-800"
+          >
+            Read the recap
+          </Link>
+        </div>
+      )}
       <p className="mt-8">
         <Link to="/" className="font-semibold text-brand-800 underline">
           Find questions for your own meetings

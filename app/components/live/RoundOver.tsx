@@ -35,7 +35,10 @@ export function RoundOver({
           </h2>
           <p className="text-brand-50">
             The questions and what was answered, {view.anonymous ? "without names" : "with names"}; passes are only
-            counted. Anyone with the link can read it.
+            counted. Anyone with the link can read it.{" "}
+            {view.recapShared
+              ? "You shared it: participants' phones link to it."
+              : "Participants do not have the link unless you send it to them."}
           </p>
           <div className="flex flex-wrap gap-2">
             <Link to={livePaths.recap(token)} className={darkPrimary}>
@@ -60,6 +63,11 @@ export function RoundOver({
         </section>
       )}
       <EndControls onDelete={onDelete} />
+      <p>
+        <Link to="/" className="font-semibold text-white underline">
+          Find questions for your next meeting
+        </Link>
+      </p>
     </div>
   );
 }

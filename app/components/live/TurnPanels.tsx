@@ -16,7 +16,7 @@ import { ENGAGEMENT_LEVELS } from "~/shared/questions";
 
 /** Buttons on the dark facilitation screens (present mode, a live round's host screen). */
 export const darkButton =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-white/25 px-4 text-sm font-semibold text-white hover:bg-white/10 disabled:opacity-40";
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-white/50 px-4 text-sm font-semibold text-white hover:bg-white/10 disabled:opacity-40";
 export const darkPrimary =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-white px-5 text-sm font-semibold text-brand-900 hover:bg-brand-50 disabled:opacity-40";
 

@@ -32,7 +32,7 @@ export async function takeNextSeq(
   roundId: string,
   condition?: SQL,
   changes: Partial<
-    Pick<typeof liveRounds.$inferInsert, "position" | "revealed" | "locked" | "status" | "endedAt">
+    Pick<typeof liveRounds.$inferInsert, "position" | "revealed" | "locked" | "status" | "endedAt" | "recapShared">
   > = {},
   options: { evenIfEnded?: boolean } = {},
 ): Promise<RoundState | null> {

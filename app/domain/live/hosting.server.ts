@@ -44,7 +44,8 @@ function phaseChange(
  * The host moves the round on: shows or hides the answers, locks or unlocks
  * them, goes to the next or previous question, or ends it. `position` is the
  * question the host's screen shows; a screen that fell behind cannot act on
- * another question by accident.
+ * another question by accident. Ending with `shareRecap` gives every
+ * participant the recap's link with the news that the round has ended.
  */
 export async function hostAction(
   db: Database,
@@ -52,6 +53,7 @@ export async function hostAction(
   credentials: LiveCredentials,
   action: HostAction,
   position: number,
+  options: { shareRecap?: boolean } = {},
 ): Promise<Outcome> {
   const round = await findRound(db, code);
   if (!round) return noSuchRound();
@@ -66,9 +68,17 @@ export async function hostAction(
 
   if (action === "end") {
     // Ending twice, or a round that closed by itself meanwhile, is ending once.
+    const shareRecap = options.shareRecap === true;
     await db.transaction(async (tx) => {
-      const state = await takeNextSeq(tx, round.id, undefined, { status: "ended", locked: true, endedAt: new Date() });
-      if (state) await insertEvent(tx, round.id, state.seq, "all", { type: "ended" });
+      const state = await takeNextSeq(tx, round.id, undefined, {
+        status: "ended",
+        locked: true,
+        endedAt: new Date(),
+        recapShared: shareRecap,
+      });
+      if (!state) return;
+      const event = shareRecap ? { type: "ended" as const, recapToken: round.recapToken } : { type: "ended" as const };
+      await insertEvent(tx, round.id, state.seq, "all", event);
     });
     return { ok: true };
   }

@@ -294,7 +294,8 @@ export async function getRoundView(
       me: participant
         ? { participantId: participant.id, name: round.anonymous ? null : participant.name, answer: mine }
         : null,
-      recapToken: role === "host" ? round.recapToken : null,
+      recapToken: role === "host" || (round.recapShared && roundStatus(round) === "ended") ? round.recapToken : null,
+      recapShared: round.recapShared,
       closesAt: round.closesAt.toISOString(),
       seq: Number(round.lastSeq),
     },

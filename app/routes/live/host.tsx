@@ -5,7 +5,8 @@ import { config } from "~/config.server";
 import { getRoundView } from "~/domain/live/rounds.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
-import { isJoinCode, livePaths, normalizeJoinCode } from "~/shared/live";
+import { isJoinCode, isLoopbackUrl, livePaths, normalizeJoinCode } from "~/shared/live";
+import type { PageLayout } from "~/shared/navigation";
 import { statusOf } from "~/web/http.server";
 import { hostQrSvg, joinUrl, liveCredentials } from "~/web/live.server";
 import type { Route } from "./+types/host";
@@ -35,8 +36,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     joinAddress: joinUrl(livePaths.join).replace(/^https?:\/\//, ""),
     qrSvg: await hostQrSvg(link),
     siteUrl,
+    // Without PUBLIC_URL the address is this machine's own, which no phone in the room can open.
+    joinIsLoopback: isLoopbackUrl(link),
   };
 }
+
+/** The room's screen: nothing of the site around it, neither header, footer nor cookie banner. */
+export const handle = { layout: "room" } satisfies { layout: PageLayout };
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   seo(matches, {
@@ -62,7 +68,7 @@ export default function Host({ loaderData }: Route.ComponentProps) {
       </RoundMessage>
     );
   }
-  const { view, joinUrl: link, joinAddress, qrSvg, siteUrl } = loaderData;
+  const { view, joinUrl: link, joinAddress, qrSvg, siteUrl, joinIsLoopback } = loaderData;
   return (
     <HostScreen
       key={view.code}
@@ -71,6 +77,7 @@ export default function Host({ loaderData }: Route.ComponentProps) {
       joinAddress={joinAddress}
       qrSvg={qrSvg}
       siteUrl={siteUrl}
+      joinIsLoopback={joinIsLoopback}
     />
   );
 }

@@ -8,7 +8,7 @@ import { requireWithinLimit } from "~/web/limits.server";
 import { liveCredentials, roundCodeParam } from "~/web/live.server";
 import type { Route } from "./+types/rounds.host";
 
-/** POST /api/v1/rounds/{code}/host {action, position}: reveal, hide, lock, unlock, next, previous or end. */
+/** POST /api/v1/rounds/{code}/host {action, position, shareRecap?}: reveal, hide, lock, unlock, next, previous or end. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const code = roundCodeParam(params.code);
@@ -17,7 +17,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await requireWithinLimit(LIMITS.roundHosting, { ip: context.clientIp });
   const { db } = await database();
   const credentials = await liveCredentials(request, code);
-  const done = await hostAction(db, code, credentials, parsed.data.action, parsed.data.position);
+  const { action: hostDoes, position, shareRecap } = parsed.data;
+  const done = await hostAction(db, code, credentials, hostDoes, position, { shareRecap });
   if (!done.ok) return domainProblem(done.error);
   const result = await getRoundView(db, code, credentials, "host");
   if (!result.ok) return domainProblem(result.error);

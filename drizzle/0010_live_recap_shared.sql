@@ -1,0 +1,1 @@
+ALTER TABLE "live_rounds" ADD COLUMN "recap_shared" boolean DEFAULT false NOT NULL;
