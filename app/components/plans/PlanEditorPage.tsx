@@ -51,7 +51,13 @@ export function PlanEditorPage({
       <p className="mt-2 text-ink-muted">
         {count === 0
           ? "Nothing in the plan yet."
-          : `${count} ${count === 1 ? "question" : "questions"} in meeting order: present them on a shared screen, or run a live round where everyone answers on their phone.`}
+          : `${count} ${count === 1 ? "question" : "questions"} in meeting order.`}
+        {count > 0 && (
+          <span className="hidden sm:inline">
+            {" "}
+            Present them on a shared screen, or run a live round where everyone answers on their phone.
+          </span>
+        )}
       </p>
 
       <div className="mt-5">
