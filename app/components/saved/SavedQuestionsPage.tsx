@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Bookmark, Download, Plus, Printer } from "~/components/icons";
 import { useStartRound } from "~/components/live/use-start-round";
@@ -36,6 +36,7 @@ export function SavedQuestionsPage({ saved, inPlan }: { saved: ListedQuestion[];
   const { startRound, startDialog } = useStartRound();
   const planIds = usePlanDraftIds(inPlan);
   const [added, setAdded] = useState<AddManyOutcome | null>(null);
+  const id = useId();
   if (saved.length === 0) return <NothingSaved />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-16">
@@ -69,19 +70,7 @@ export function SavedQuestionsPage({ saved, inPlan }: { saved: ListedQuestion[];
           </>
         )}
       </p>
-      <nav aria-label="Export" className="mt-4 flex flex-wrap gap-2">
-        {EXPORTS.map((e) => (
-          <a key={e.format} href={`/api/v1/saved?format=${e.format}`} download className={quietButton}>
-            <Download className="h-4 w-4" aria-hidden="true" />
-            {e.label}
-          </a>
-        ))}
-        <Link to="/saved-questions/print" className={quietButton}>
-          <Printer className="h-4 w-4" aria-hidden="true" />
-          Print or PDF
-        </Link>
-      </nav>
-      <ul className="mt-8 space-y-4">
+      <ul className="mt-4 space-y-4">
         {saved.map((q, index) => (
           <SavedItem
             key={q.id}
@@ -92,6 +81,23 @@ export function SavedQuestionsPage({ saved, inPlan }: { saved: ListedQuestion[];
           />
         ))}
       </ul>
+      <section aria-labelledby={`${id}-download`} className="mt-10">
+        <h2 id={`${id}-download`} className="text-sm font-semibold uppercase tracking-wide text-ink-muted">
+          Download
+        </h2>
+        <nav aria-label="Export" className="mt-3 flex flex-wrap gap-2">
+          {EXPORTS.map((e) => (
+            <a key={e.format} href={`/api/v1/saved?format=${e.format}`} download className={quietButton}>
+              <Download className="h-4 w-4" aria-hidden="true" />
+              {e.label}
+            </a>
+          ))}
+          <Link to="/saved-questions/print" className={quietButton}>
+            <Printer className="h-4 w-4" aria-hidden="true" />
+            Print or PDF
+          </Link>
+        </nav>
+      </section>
     </div>
   );
 }
