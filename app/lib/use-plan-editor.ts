@@ -106,15 +106,19 @@ export function usePlanEditor(initial: { questions: ServedQuestion[]; settings: 
     setUndo(null);
   };
 
-  /** Asks for another question for the same moment; the whole plan is sent so the answer repeats none of it. */
+  /**
+   * Asks for another question like this one: the same moment, depth and meeting (a question added from
+   * a card keeps its own, whatever the matched-set form says). The whole plan is sent so the answer
+   * repeats none of it.
+   */
   const another = (question: ServedQuestion) => {
     setUndo(null);
     const form = new FormData();
     form.set("intent", "another");
     form.set("slot", question.type);
     form.set("replace", question.id);
-    form.set("categorySlug", settings.categorySlug);
-    form.set("engagementLevel", settings.engagementLevel);
+    form.set("categorySlug", question.categorySlug ?? "");
+    form.set("engagementLevel", question.engagementLevel);
     for (const q of items) form.append("questionIds", q.id);
     fetcher.submit(form, { method: "post" });
   };
