@@ -60,3 +60,47 @@ export function usePlanDraftCount(serverCount: number): number {
   }, []);
   return count;
 }
+
+export type AddManyOutcome = {
+  /** How many of the questions were new to the plan. */
+  added: number;
+  /** How many could not be added because the plan was full. */
+  left: number;
+  /** How many questions the plan holds now. */
+  count: number;
+};
+
+/** Adds questions at the end of the plan draft, in the order given, as far as the plan has room. */
+export function addManyToPlanDraft(questionIds: readonly string[]): AddManyOutcome {
+  const ids = readPlanDraft();
+  const fresh = [...new Set(questionIds.map((id) => id.toLowerCase()))].filter((id) => !ids.includes(id));
+  const room = Math.max(PLAN_MAX_QUESTIONS - ids.length, 0);
+  const added = fresh.slice(0, room);
+  if (added.length > 0) writePlanDraft([...ids, ...added]);
+  return { added: added.length, left: fresh.length - added.length, count: ids.length + added.length };
+}
+
+/** Whether two lists of ids are the same plan: the same questions in the same order. */
+export function samePlan(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
+}
+
+/** The plan draft's ids: the server's list first, then every change on this page or in another tab. */
+export function usePlanDraftIds(serverIds: readonly string[]): readonly string[] {
+  const [ids, setIds] = useState(serverIds);
+  useEffect(() => {
+    const update = () =>
+      setIds((current) => {
+        const next = readPlanDraft();
+        return samePlan(current, next) ? current : next;
+      });
+    update();
+    window.addEventListener(PLAN_DRAFT_EVENT, update);
+    window.addEventListener("focus", update);
+    return () => {
+      window.removeEventListener(PLAN_DRAFT_EVENT, update);
+      window.removeEventListener("focus", update);
+    };
+  }, []);
+  return ids;
+}

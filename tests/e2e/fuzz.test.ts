@@ -1228,6 +1228,7 @@ const ENTRIES: Row[] = [
     ["plan"],
     {
       intent: ["suggest", "another", "save"],
+      replace: knownValue("questions"),
       slot: PLAN_SLOTS,
       questionIds: knownValue("questions"),
       title: ["Monday"],

@@ -7,7 +7,14 @@ import { PLAN_MAX_QUESTIONS, PLAN_TITLE_MAX } from "~/shared/plans";
 export function SavePlanForm({ questionIds, signedIn }: { questionIds: string[]; signedIn: boolean }) {
   const id = useId();
   return (
-    <Form method="post" className="mt-8 space-y-4 rounded-3xl border border-line bg-white p-5">
+    <Form
+      method="post"
+      aria-labelledby={`${id}-heading`}
+      className="mt-8 space-y-4 rounded-3xl border border-line bg-white p-5"
+    >
+      <h2 id={`${id}-heading`} className="font-serif text-xl font-semibold text-ink">
+        Share the plan
+      </h2>
       {questionIds.slice(0, PLAN_MAX_QUESTIONS).map((questionId) => (
         <input key={questionId} type="hidden" name="questionIds" value={questionId} />
       ))}
@@ -20,7 +27,7 @@ export function SavePlanForm({ questionIds, signedIn }: { questionIds: string[];
           name="title"
           maxLength={PLAN_TITLE_MAX}
           placeholder="Monday team meeting"
-          className="mt-1.5 block w-full rounded-xl border border-line bg-white px-3.5 py-2.5 text-ink"
+          className="mt-1.5 block min-h-11 w-full rounded-xl border border-ink-muted/70 bg-white px-3.5 py-2.5 text-ink"
         />
       </div>
       <p className="text-sm text-ink-muted">

@@ -4,6 +4,7 @@ import { meetingPlans, questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
 import { rowColumns, toServed } from "~/domain/questions/cards.server";
 import { pickForChoice } from "~/domain/questions/library-pick.server";
+import { isUuid } from "~/shared/ids";
 import { PLAN_MAX_QUESTIONS, PLAN_SLOTS, type PlanSlot, type PlanSuggestion } from "~/shared/plans";
 import { type EngagementLevel, offeredEngagement, type QuestionStyle, type ServedQuestion } from "~/shared/questions";
 
@@ -82,22 +83,46 @@ export async function createPlan(
   return plan?.id ?? null;
 }
 
+/** The questions of these ids in the ids' order; ids without a question (or, if asked, a published one) are left out. */
+async function questionsInOrder(
+  db: Database,
+  ids: readonly string[],
+  { publishedOnly }: { publishedOnly: boolean },
+): Promise<ServedQuestion[]> {
+  if (ids.length === 0) return [];
+  const wanted = inArray(questions.id, [...ids]);
+  const [index, rows] = await Promise.all([
+    categoryIndex(db),
+    db
+      .select(rowColumns)
+      .from(questions)
+      .where(publishedOnly ? and(wanted, sql`${questions.status} = 'published'`) : wanted),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, toServed(row, index)]));
+  return ids.flatMap((qid) => byId.get(qid) ?? []);
+}
+
 /** A plan with its questions in order; questions deleted since are left out. */
 export async function findPlan(db: Database, id: string): Promise<Plan | null> {
   const [plan] = await db.select().from(meetingPlans).where(eq(meetingPlans.id, id));
   if (!plan) return null;
-  const index = await categoryIndex(db);
-  const rows = plan.questionIds.length
-    ? await db.select(rowColumns).from(questions).where(inArray(questions.id, plan.questionIds))
-    : [];
-  const byId = new Map(rows.map((row) => [row.id, toServed(row, index)]));
   return {
     id: plan.id,
     title: plan.title,
     ownerId: plan.ownerId,
     createdAt: plan.createdAt.toISOString(),
-    questions: plan.questionIds.flatMap((qid) => byId.get(qid) ?? []),
+    questions: await questionsInOrder(db, plan.questionIds, { publishedOnly: false }),
   };
+}
+
+/**
+ * The unsaved plan a host is putting together, from its question ids in meeting order.
+ * Only published questions: one retired, rejected or deleted since it was added simply
+ * drops out, with no message, as it would from any list.
+ */
+export async function loadPlanDraft(db: Database, ids: readonly string[]): Promise<ServedQuestion[]> {
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))].filter(isUuid).slice(0, PLAN_MAX_QUESTIONS);
+  return questionsInOrder(db, wanted, { publishedOnly: true });
 }
 
 /** A member's plans, newest first. */

@@ -1,12 +1,14 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { PlanEditorPage } from "~/components/plans/PlanEditorPage";
 import { LIMITS } from "~/domain/limits/rules";
-import { createPlan, listPlans, suggestForSlot, suggestPlan } from "~/domain/plans/plans.server";
+import { createPlan, listPlans, loadPlanDraft, suggestForSlot, suggestPlan } from "~/domain/plans/plans.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
+import { isUuid } from "~/shared/ids";
 import { newPlanSchema, planSlotSchema, planSuggestionSchema } from "~/shared/plan-schemas";
 import { statusOf } from "~/web/http.server";
 import { overLimit } from "~/web/limits.server";
+import { planDraftIds } from "~/web/plan-draft.server";
 import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/plan";
 
@@ -14,16 +16,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   const settings = planSuggestionSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const user = await getUser(request);
   const { db } = await database();
-  const [questions, plans] = await Promise.all([
-    suggestPlan(db, settings, user?.id ?? null),
+  const [drafted, plans] = await Promise.all([
+    loadPlanDraft(db, planDraftIds(request)),
     user ? listPlans(db, user.id) : Promise.resolve([]),
   ]);
+  // The plan is the draft; with nothing in it yet, a matched set starts it (and becomes the draft on the page).
+  const questions = drafted.length > 0 ? drafted : await suggestPlan(db, settings, user?.id ?? null);
   return {
     settings,
     questions,
     signedIn: Boolean(user),
     plans: plans.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
   };
+}
+
+/** A suggestion or a replacement changes the plan in the page, and the draft with it: nothing to load again. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get("intent");
+  if (intent === "suggest" || intent === "another") return false;
+  return defaultShouldRevalidate;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,9 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "another") {
     const slot = planSlotSchema.safeParse(form.get("slot"));
     if (!slot.success) return data({ error: slot.error.issues[0]?.message ?? "Unknown slot" }, { status: 400 });
-    const exclude = form.getAll("questionIds").map(String);
+    const replace = String(form.get("replace") ?? "").toLowerCase();
+    if (!isUuid(replace)) return data({ error: "replace must be a question id" }, { status: 400 });
+    const exclude = form.getAll("questionIds").map(String).filter(isUuid);
     const question = await suggestForSlot(db, slot.data, settings, exclude, user?.id ?? null);
-    return { replaced: { slot: slot.data, question } };
+    return { replaced: { questionId: replace, question } };
   }
   const parsed = newPlanSchema.safeParse({ title: form.get("title") ?? "", questionIds: form.getAll("questionIds") });
   if (!parsed.success)
@@ -55,7 +68,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Plan a Meeting",
     description:
-      "Pick a check-in, an energizer and a check-out for your next meeting, or let CircleUp suggest a matched set; share it and present it.",
+      "Put your meeting's questions in order, or let CircleUp suggest a check-in, an energizer and a check-out; present them or run a live round.",
     path: "/plan",
   });
 
