@@ -84,23 +84,3 @@ export function addManyToPlanDraft(questionIds: readonly string[]): AddManyOutco
 export function samePlan(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i]);
 }
-
-/** The plan draft's ids: the server's list first, then every change on this page or in another tab. */
-export function usePlanDraftIds(serverIds: readonly string[]): readonly string[] {
-  const [ids, setIds] = useState(serverIds);
-  useEffect(() => {
-    const update = () =>
-      setIds((current) => {
-        const next = readPlanDraft();
-        return samePlan(current, next) ? current : next;
-      });
-    update();
-    window.addEventListener(PLAN_DRAFT_EVENT, update);
-    window.addEventListener("focus", update);
-    return () => {
-      window.removeEventListener(PLAN_DRAFT_EVENT, update);
-      window.removeEventListener("focus", update);
-    };
-  }, []);
-  return ids;
-}

@@ -74,7 +74,9 @@ describe.skipIf(!chromium)("community in the browser", () => {
     );
 
     await open(member, "/saved-questions");
-    expect(await member.getByRole("listitem").filter({ hasText: "Unsave" }).count()).toBe(2);
+    expect(await member.getByRole("article", { name: "Question" }).getByRole("button", { name: "Saved" }).count()).toBe(
+      2,
+    );
     const csv = await download(member, "CSV");
     expect(csv.name).toMatch(/^saved-questions-\d{4}-\d{2}-\d{2}\.csv$/);
     const rows = csv.text.trim().split("\r\n");

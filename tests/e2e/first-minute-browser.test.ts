@@ -219,6 +219,30 @@ describe.skipIf(!chromium)("the host's first minute", () => {
     await addToPlan.waitFor({ state: "hidden" });
   });
 
+  it("adds to the plan from a list card and from the generator, then presents the plan from /plan", async () => {
+    const page = await newPage(PHONE);
+    await open(page, "/");
+    const fromGenerator = (await questionText(page)) ?? "";
+    await moreActions(page).click();
+    await page.getByRole("button", { name: "Add to plan" }).click();
+    await card(page).getByText("Added to your plan: 1 question.").waitFor();
+
+    const listCard = page.getByRole("region", { name: "Community questions" }).getByRole("article").first();
+    const fromList = (await listCard.getByTestId("question-text").textContent()) ?? "";
+    await listCard.getByRole("button", { name: "More actions for this question" }).click();
+    await page.getByRole("button", { name: "Add to plan" }).click();
+    await listCard.getByText("Added to your plan: 2 questions.").waitFor();
+
+    await listCard.getByRole("link", { name: "Open plan" }).click();
+    await page.waitForURL(/\/plan$/);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    expect(await page.getByTestId("plan-question").allTextContents()).toEqual([fromGenerator, fromList]);
+    await page.getByRole("button", { name: "Present", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Question 1 of 2").waitFor();
+    expect(await dialog.locator("blockquote").textContent()).toBe(fromGenerator);
+  });
+
   it("saves the very question a visitor asked to save, once they have signed up and verified", async () => {
     const page = await newPage(PHONE);
     await open(page, "/");

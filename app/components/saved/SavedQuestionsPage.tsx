@@ -5,9 +5,11 @@ import { useStartRound } from "~/components/live/use-start-round";
 import { quietButton, secondaryButton } from "~/components/plans/buttons";
 import { QuestionSetActions } from "~/components/plans/QuestionSetActions";
 import { usePresenter } from "~/components/present/use-presenter";
-import { SavedItem } from "~/components/saved/SavedItem";
-import { type AddManyOutcome, addManyToPlanDraft, usePlanDraftIds } from "~/lib/plan-draft";
+import { PassNote } from "~/components/questions/PassNote";
+import { QuestionCard } from "~/components/questions/QuestionCard";
+import { type AddManyOutcome, addManyToPlanDraft } from "~/lib/plan-draft";
 import type { ListedQuestion } from "~/shared/community";
+import type { Viewer } from "~/shared/navigation";
 import { PLAN_MAX_QUESTIONS } from "~/shared/plans";
 
 const EXPORTS = [
@@ -31,10 +33,9 @@ function addedMessage({ added, left }: AddManyOutcome): string {
  * A member's saved questions, newest first: present them all, run them as a
  * live round, add them to the plan, download them; and each one on its own.
  */
-export function SavedQuestionsPage({ saved, inPlan }: { saved: ListedQuestion[]; inPlan: string[] }) {
+export function SavedQuestionsPage({ saved, viewer }: { saved: ListedQuestion[]; viewer: Viewer }) {
   const { present, presenter } = usePresenter();
   const { startRound, startDialog } = useStartRound();
-  const planIds = usePlanDraftIds(inPlan);
   const [added, setAdded] = useState<AddManyOutcome | null>(null);
   const id = useId();
   if (saved.length === 0) return <NothingSaved />;
@@ -70,15 +71,13 @@ export function SavedQuestionsPage({ saved, inPlan }: { saved: ListedQuestion[];
           </>
         )}
       </p>
+      <PassNote className="mt-1 text-ink-muted" />
+      {/* Unsaving leaves the card in place with Save, so a slip is one tap to undo; the next visit drops it. */}
       <ul className="mt-4 space-y-4">
         {saved.map((q, index) => (
-          <SavedItem
-            key={q.id}
-            question={q}
-            inPlan={planIds.includes(q.id)}
-            onPresent={() => present(saved, index)}
-            onLiveRound={() => startRound([q])}
-          />
+          <li key={q.id}>
+            <QuestionCard question={q} viewer={viewer} onPresent={() => present(saved, index)} />
+          </li>
         ))}
       </ul>
       <section aria-labelledby={`${id}-download`} className="mt-10">
