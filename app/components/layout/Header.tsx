@@ -94,7 +94,7 @@ export function Header({ appName, viewer, planCount }: { appName: string; viewer
   return (
     <header ref={header} className="sticky top-0 z-30 border-b border-line bg-cream/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:px-6 lg:h-16">
-        <Link to="/" className="mr-2 shrink-0 rounded-md" aria-label={`${appName} home`}>
+        <Link to="/" className="mr-2 flex min-h-11 shrink-0 items-center rounded-md" aria-label={`${appName} home`}>
           <Logo appName={appName} />
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
