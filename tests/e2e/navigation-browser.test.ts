@@ -119,7 +119,7 @@ describe.skipIf(!chromium)("the header in a browser", () => {
           await page.waitForURL(`${server.url}${path}`);
           await page.getByRole("heading", { level: 1 }).waitFor();
           // A followed link closes the menu it was in.
-          await expect.poll(() => page.locator("header [popover]:popover-open").count(), label).toBe(0);
+          await expect.poll(() => page.locator("header [popover]:popover-open").count(), { message: label }).toBe(0);
         }
         expect(pageErrors).toEqual([]);
       });
@@ -224,6 +224,23 @@ describe.skipIf(!chromium)("the header in a browser", () => {
       "/one-on-ones",
       "/all-hands",
     ]);
+  });
+
+  it("names an energizer's type on its share page without a wrong article, and the year in the footer", async () => {
+    let energizer: { id: string } | undefined;
+    for (let page = 1; page <= 10 && !energizer; page++) {
+      const list = await (await fetch(`${server.url}/api/v1/questions?sort=newest&page=${page}`)).json();
+      energizer = (list.items as { id: string; type: string }[]).find((q) => q.type === "energizer");
+    }
+    expect(energizer).toBeDefined();
+    await open(`/q/${energizer?.id}`, PHONE);
+    const main = (await page.getByRole("main").textContent()) ?? "";
+    expect(main).toContain("Energizer question");
+    expect(main).not.toMatch(/\bA energizer/i);
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toMatch(/^An energizer question /);
+    expect(await page.getByRole("contentinfo").textContent()).toContain(
+      `© 2024–${new Date().getUTCFullYear()} CircleUp`,
+    );
   });
 
   it("has no accessibility violations with its menus open, for visitors and members", async () => {

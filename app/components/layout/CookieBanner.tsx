@@ -50,7 +50,7 @@ export function CookieBanner() {
           </Link>
           .
         </p>
-        <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex">
+        <div className="grid shrink-0 grid-cols-2 gap-2">
           <button type="button" onClick={() => choose("accepted")} className={CHOICE_BUTTON}>
             Accept
           </button>
@@ -80,6 +80,7 @@ function Confirmation({ choice, onHide }: { choice: ConsentChoice; onHide: () =>
         <button
           type="button"
           onClick={onHide}
+          aria-label="Hide cookie message"
           className="min-h-11 shrink-0 rounded-full px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
         >
           Hide

@@ -27,7 +27,7 @@ export function CookieSettings() {
       <p className="mt-2 min-h-10 text-sm text-ink" aria-live="polite">
         {choice === undefined ? "" : STATES[choice ?? "none"]}
       </p>
-      <div className="mt-3 grid grid-cols-2 gap-2 sm:flex">
+      <div className="mt-3 grid grid-cols-2 gap-2 sm:inline-grid">
         {OPTIONS.map((option) => (
           <button
             key={option.choice}

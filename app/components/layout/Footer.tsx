@@ -33,9 +33,7 @@ export function Footer({ appName, year }: { appName: string; year: number }) {
       <div className="border-t border-line">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-ink-muted sm:flex-row sm:justify-between sm:px-6">
           <p>Made in Copenhagen</p>
-          <p>
-            © {year > FIRST_YEAR ? `${FIRST_YEAR}–${year}` : year} {appName}
-          </p>
+          <p>{`© ${year > FIRST_YEAR ? `${FIRST_YEAR}–${year}` : year} ${appName}`}</p>
         </div>
       </div>
     </footer>
