@@ -191,6 +191,19 @@ describe.skipIf(!chromium)("cookie consent in a browser", () => {
     await expect.poll(() => events.length).toBe(1);
   });
 
+  it("stays under the present screen: neither visible nor reachable by Tab while a question is presented", async () => {
+    await open("/");
+    await page.getByRole("button", { name: "Present" }).first().click();
+    await page.locator("dialog[open]").waitFor();
+    expect(await page.evaluate(() => !!document.elementFromPoint(20, 20)?.closest("dialog"))).toBe(true);
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => !!document.activeElement?.closest('section[aria-label="Cookie consent"]'))).toBe(
+        false,
+      );
+    }
+  });
+
   it("never shows the banner on a live round's participant page", async () => {
     const host = new HttpClient(server.url);
     const list = await (await host.get("/api/v1/questions?sort=newest")).json();
