@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { AppScripts } from "~/components/layout/AppScripts";
-import { CONSENT_GIVEN_SCRIPT, CookieBanner } from "~/components/layout/CookieBanner";
+import { CONSENT_CHOSEN_SCRIPT, CookieBanner } from "~/components/layout/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { FocusedHeader, Header } from "~/components/layout/Header";
 import { NavigationProgress } from "~/components/layout/NavigationProgress";
@@ -35,7 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer: Viewer = user ? { id: user.id, name: user.name, isAdmin: user.isAdmin, plan: user.plan } : null;
   // React Router keeps a parent loader's Set-Cookie on every response, with no headers export.
   const planCount = planDraftIds(request).length;
-  return data({ appName, publicUrl, viewer, planCount }, { headers: await sessionCookieHeaders(request) });
+  // The footer's copyright year, from the server's clock so the page never changes it after hydration.
+  const year = new Date().getUTCFullYear();
+  return data({ appName, publicUrl, viewer, planCount, year }, { headers: await sessionCookieHeaders(request) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -62,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet. */}
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: styles }} suppressHydrationWarning />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of ours, run before the first paint; the browser hides its nonce from the DOM. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_GIVEN_SCRIPT }} suppressHydrationWarning />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_CHOSEN_SCRIPT }} suppressHydrationWarning />
       </head>
       <body>
         {children}
@@ -76,7 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /**
  * How a page sits in the site, from its route module's `handle.layout`:
- * - "site" (the default): header, footer, cookie banner.
+ * - "site" (the default): cookie banner (until the visitor has chosen), header, footer.
  * - "focused" (a live round's participant page): the logo alone above it and
  *   no footer or cookie banner; people open it on a phone in a meeting to
  *   answer one question, and every navigation link there is in their way.
@@ -92,7 +94,7 @@ function Shell({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const layout = usePageLayout();
   const appName = data?.appName ?? "CircleUp";
-  const trackPageView = usePageViews();
+  usePageViews();
   // Marks the page interactive, for styles that differ before hydration and for browser tests.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -105,15 +107,16 @@ function Shell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
+      {/* At the top, in the flow: it covers nothing and comes first in the tab order. */}
+      {layout === "site" && <CookieBanner />}
       <NavigationProgress />
       <OfflineBanner />
-      {layout === "site" && <Header appName={appName} viewer={data?.viewer ?? null} />}
+      {layout === "site" && <Header appName={appName} viewer={data?.viewer ?? null} planCount={data?.planCount ?? 0} />}
       {layout === "focused" && <FocusedHeader appName={appName} />}
       <main id="main" className="flex-1">
         {children}
       </main>
-      {layout === "site" && <Footer appName={appName} />}
-      {layout === "site" && <CookieBanner onAccept={trackPageView} />}
+      {layout === "site" && <Footer appName={appName} year={data?.year ?? new Date().getUTCFullYear()} />}
       {layout === "site" && (data?.viewer ? <PendingSaveNote signedIn /> : <SignUpPromptSlot />)}
     </div>
   );

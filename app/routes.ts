@@ -15,6 +15,7 @@ export default [
   route("plan", "routes/plans/plan.tsx"),
   route("p/:id", "routes/plans/p.$id.tsx"),
   route("p/:id/export", "routes/plans/p.$id.export.ts"),
+  route("questions", "routes/questions/questions.tsx"),
   route("q/:id", "routes/questions/q.$id.tsx"),
   route("q/:id/image.png", "routes/questions/q.$id.image.ts"),
   route("sitemap.xml", "routes/site/sitemap.xml.ts"),

@@ -4,7 +4,9 @@ export function NotFound() {
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
       <p className="text-sm font-semibold uppercase tracking-widest text-accent-600">404</p>
-      <h1 className="mt-3 text-3xl font-semibold text-ink sm:text-4xl">This page could not be found</h1>
+      <h1 className="mt-3 font-serif text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
+        This page could not be found
+      </h1>
       <p className="mt-4 text-ink-muted">
         The link may be old, or the page has moved. The question generator and every category are a click away.
       </p>

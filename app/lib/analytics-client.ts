@@ -1,10 +1,42 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useMatches } from "react-router";
-import type { ClientEvent } from "~/shared/analytics";
-import { COOKIE_CONSENT_KEY } from "~/shared/analytics";
-import { readStorage } from "./safe-storage";
+import type { ClientEvent, ConsentChoice } from "~/shared/analytics";
+import { COOKIE_CONSENT_KEY, consentChoiceOf, STORED_CONSENT } from "~/shared/analytics";
+import { readStorage, writeStorage } from "./safe-storage";
 
-export const hasAnalyticsConsent = () => readStorage("local", COOKIE_CONSENT_KEY) === "true";
+/** Fired on `window` when the visitor makes or changes their cookie choice, so the banner and the settings agree. */
+const CONSENT_EVENT = "circleup:consent";
+
+/** The choice made on this page, kept for the visit when the browser refuses storage. */
+let choiceThisVisit: ConsentChoice | null = null;
+
+/** The visitor's cookie choice: stored, or made on this page; null before they have chosen. */
+export function readConsentChoice(): ConsentChoice | null {
+  return choiceThisVisit ?? consentChoiceOf(readStorage("local", COOKIE_CONSENT_KEY));
+}
+
+/** Analytics only after an explicit Accept; "Only essential" and no answer both mean none. */
+export const hasAnalyticsConsent = () => readConsentChoice() === "accepted";
+
+/** Stores the choice (private modes may refuse; it then holds for this visit) and tells the page. */
+export function writeConsentChoice(choice: ConsentChoice): void {
+  choiceThisVisit = choice;
+  writeStorage("local", COOKIE_CONSENT_KEY, STORED_CONSENT[choice]);
+  window.dispatchEvent(new CustomEvent(CONSENT_EVENT));
+}
+
+/** The current choice, following changes on this page; null on the server and before a choice. */
+export function useConsentChoice(): ConsentChoice | null | undefined {
+  // undefined until the browser's storage has been read: the server cannot know.
+  const [choice, setChoice] = useState<ConsentChoice | null | undefined>(undefined);
+  useEffect(() => {
+    const update = () => setChoice(readConsentChoice());
+    update();
+    window.addEventListener(CONSENT_EVENT, update);
+    return () => window.removeEventListener(CONSENT_EVENT, update);
+  }, []);
+  return choice;
+}
 
 /** Sends one event to our own endpoint, only with consent; analytics never gets in the user's way. */
 export function sendClientEvent(event: ClientEvent): void {
@@ -24,12 +56,26 @@ export function usePageName(): string {
   return (matches.at(-1)?.id ?? "unknown").replace(/^routes\/(?:[a-z0-9-]+\/)?/, "");
 }
 
-/** Records a page view for every page the visitor opens, once they have accepted the cookie banner. */
-export function usePageViews(): () => void {
+/**
+ * Records a page view for every page the visitor opens once they have
+ * accepted cookies, and the page in front of them at the moment they accept
+ * (from the banner or the cookie settings), so that page is the first counted.
+ */
+export function usePageViews(): void {
   const { pathname, search } = useLocation();
   const page = usePageName();
   const track = () => sendClientEvent({ name: "page_view", page, path: pathname, search });
   // biome-ignore lint/correctness/useExhaustiveDependencies: one view per address, not per render.
   useEffect(track, [pathname, search]);
-  return track;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the listener reads the current page through track.
+  useEffect(() => {
+    let before = readConsentChoice();
+    const onChange = () => {
+      const now = readConsentChoice();
+      if (now === "accepted" && before !== "accepted") track();
+      before = now;
+    };
+    window.addEventListener(CONSENT_EVENT, onChange);
+    return () => window.removeEventListener(CONSENT_EVENT, onChange);
+  }, [pathname, search]);
 }

@@ -6,6 +6,19 @@ export type DailyActivity = { day: string } & Record<ChartedEvent, number>;
 /** The localStorage key where the browser keeps the visitor's answer to the cookie banner. */
 export const COOKIE_CONSENT_KEY = "cookieConsent";
 
+/** The two answers to the cookie banner, equally easy to give: analytics accepted, or essential cookies only. */
+export type ConsentChoice = "accepted" | "essential";
+
+/** How each answer is stored; "true" is what Accept has always stored, so earlier consents still count. */
+export const STORED_CONSENT: Record<ConsentChoice, string> = { accepted: "true", essential: "essential" };
+
+/** The answer a stored value means; anything else is no answer yet. */
+export function consentChoiceOf(stored: string | null): ConsentChoice | null {
+  if (stored === STORED_CONSENT.accepted) return "accepted";
+  if (stored === STORED_CONSENT.essential) return "essential";
+  return null;
+}
+
 /** Query parameters worth keeping in a page view's URL; anything else (tokens, e-mail addresses) is dropped. */
 export const TRACKED_QUERY_PARAMS = ["sort", "category", "page"] as const;
 

@@ -50,8 +50,9 @@ export type CategorySlug = Category["slug"];
 
 export const CATEGORY_SLUGS = CATEGORIES.map((c) => c.slug) as [CategorySlug, ...CategorySlug[]];
 
-/** The six categories the home page shows as cards, in this order. */
+/** The categories the home page shows as cards, in this order: all seven. */
 export const HOME_CATEGORY_SLUGS: readonly CategorySlug[] = [
+  "ice-breaker-questions",
   "remote-teams",
   "daily-standup",
   "team-building",

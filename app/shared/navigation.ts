@@ -8,18 +8,39 @@ export type PageLayout = "site" | "focused" | "room";
 /** Who is looking at the page, as far as navigation cares. */
 export type Viewer = { id: string; name: string; isAdmin: boolean; plan: "free" | "premium" } | null;
 
-/** Header links: Saved only when signed in, Admin only for admins, then Profile when signed in or Sign In when not. */
-export function headerLinks(viewer: Viewer): NavLink[] {
+/** What the product does, in the order a host meets it: get a question, plan a meeting, run a round, browse, pay. */
+export const PRODUCT_LINKS = [
+  { to: "/", label: "Generate" },
+  { to: "/plan", label: "Plan" },
+  { to: "/live", label: "Join a round" },
+  { to: "/questions", label: "Questions" },
+  { to: "/pricing", label: "Pricing" },
+] as const satisfies readonly NavLink[];
+
+/** Help and about pages: reachable from the header, one menu away, because hosts need them once. */
+export const HELP_LINKS: readonly NavLink[] = [
+  { to: "/how-to", label: "How to Use" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+];
+
+/** A member's account menu: Profile and Saved, Admin only for admins. Sign out is a form, not a link. */
+export function accountLinks(viewer: NonNullable<Viewer>): NavLink[] {
   const links: NavLink[] = [
-    { to: "/how-to", label: "How to Use" },
-    { to: "/about", label: "About" },
-    { to: "/contact", label: "Contact" },
+    { to: "/profile", label: "Profile" },
+    { to: "/saved-questions", label: "Saved" },
   ];
-  if (viewer) links.push({ to: "/saved-questions", label: "Saved" });
-  if (viewer?.isAdmin) links.push({ to: "/admin", label: "Admin" });
-  links.push(viewer ? { to: "/profile", label: "Profile" } : { to: "/sign-in", label: "Sign In" });
+  if (viewer.isAdmin) links.push({ to: "/admin", label: "Admin" });
   return links;
 }
+
+/** The plan link's words for screen readers, with the count the badge shows. */
+export function planCountLabel(count: number): string {
+  return count === 1 ? "1 question in your plan" : `${count} questions in your plan`;
+}
+
+/** The address of the cookie choice, from the footer and wherever else people look for it. */
+export const COOKIE_SETTINGS_PATH = "/privacy-policy#cookie-settings";
 
 export const FOOTER_SECTIONS: { title: string; links: NavLink[] }[] = [
   {
@@ -30,6 +51,7 @@ export const FOOTER_SECTIONS: { title: string; links: NavLink[] }[] = [
     title: "Resources",
     links: [
       { to: "/plan", label: "Plan a Meeting" },
+      { to: "/questions", label: "Community Questions" },
       { to: "/articles", label: "Articles" },
       { to: "/articles/team-communication-best-practices", label: "Team Communication Best Practices" },
       { to: "/articles/remote-team-management-strategies", label: "Remote Team Management Strategies" },
@@ -42,6 +64,7 @@ export const FOOTER_SECTIONS: { title: string; links: NavLink[] }[] = [
     title: "Legal",
     links: [
       { to: "/privacy-policy", label: "Privacy Policy" },
+      { to: COOKIE_SETTINGS_PATH, label: "Cookie settings" },
       { to: "/terms-of-service", label: "Terms of Service" },
     ],
   },

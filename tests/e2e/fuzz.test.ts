@@ -1174,6 +1174,7 @@ const ENTRIES: Row[] = [
   }),
   pageLoader("p/:id", { params: { id: idParam("plans") } }),
   pageLoader("p/:id/export", { params: { id: idParam("plans") }, query: { format: EXPORT_FORMAT_NAMES } }),
+  pageLoader("questions", { query: LIST_QUERY }),
   pageLoader("q/:id", { params: questionId }),
   pageLoader("q/:id/image.png", { params: questionId }),
   pageLoader("sitemap.xml"),

@@ -27,7 +27,11 @@ describe("serving like production", () => {
     expect(html).toContain("AI-Powered Questions for Every Team Meeting");
     expect(html).toContain("<title>CircleUp - AI-Powered Team Meeting Questions Generator</title>");
     expect(html).toMatch(/<header[^>]*>[\s\S]*How to Use[\s\S]*<\/header>/);
-    expect(html).toMatch(/<footer[^>]*>[\s\S]*Made in Copenhagen[\s\S]*2024-25[\s\S]*<\/footer>/);
+    // The copyright runs to the current year, written by the server.
+    const year = new Date().getUTCFullYear();
+    expect(html).toMatch(
+      new RegExp(`<footer[^>]*>[\\s\\S]*Made in Copenhagen[\\s\\S]*© 2024–${year}[\\s\\S]*</footer>`),
+    );
     // The category cards come from the database.
     for (const name of [
       "Remote Teams",

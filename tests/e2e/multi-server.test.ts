@@ -307,7 +307,9 @@ describe("two servers on one PostgreSQL database", () => {
       expect(answer.source).toBe("curated");
       expect(answer.remainingQuestions).toBe(0);
       expect(answer.aiError?.code).toBe("QUOTA_EXCEEDED");
-      expect(answer.notice).toContain("You have used the new AI questions for this session");
+      expect(answer.notice).toContain(
+        "You have used your new AI questions for now: they renew 24 hours after the first one.",
+      );
     }
     expect(generations() - before).toBe(3);
 

@@ -17,6 +17,7 @@ const PUBLIC_PAGES = [
   "/retrospectives",
   "/one-on-ones",
   "/all-hands",
+  "/questions",
   "/articles",
   "/plan",
   "/how-to",

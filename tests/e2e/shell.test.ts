@@ -58,8 +58,8 @@ describe.skipIf(!chromium)("the app shell in a browser", () => {
     const before = await styled();
     expect(before.stylesheet).toBeGreaterThan(10_000);
     expect(before.headingFont).toMatch(/serif/i);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
-    await page.getByRole("heading", { level: 1, name: "About CircleUp" }).waitFor();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+    await page.getByRole("heading", { level: 1, name: "Pricing" }).waitFor();
     expect((await styled()).stylesheet).toBe(before.stylesheet);
     expect(pageErrors).toEqual([]);
   });
@@ -111,17 +111,22 @@ describe.skipIf(!chromium)("the app shell in a browser", () => {
     await open("/");
     await page.mouse.wheel(0, 1500);
     await page.waitForFunction(() => window.scrollY > 500);
-    const nav = page.getByRole("navigation", { name: "Main" });
+    const header = page.getByRole("banner");
+    // The help pages are one menu away: More.
+    const more = async (label: string) => {
+      await header.getByRole("button", { name: "More" }).click();
+      await header.getByRole("navigation", { name: "More" }).getByRole("link", { name: label }).click();
+    };
 
-    await nav.getByRole("link", { name: "About" }).click();
+    await more("About");
     await page.waitForURL(`${baseUrl}/about`);
     await page.getByRole("heading", { level: 1, name: "About CircleUp" }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.title()).toBe("About - CircleUp");
 
-    await nav.getByRole("link", { name: "How to Use" }).click();
+    await more("How to Use");
     await page.getByRole("heading", { level: 1, name: "How to use CircleUp" }).waitFor();
-    await nav.getByRole("link", { name: "Contact" }).click();
+    await more("Contact");
     await page.getByRole("heading", { level: 1, name: "Contact us" }).waitFor();
     await page.getByRole("link", { name: "CircleUp home" }).click();
     await page.waitForURL(`${baseUrl}/`);
@@ -131,7 +136,14 @@ describe.skipIf(!chromium)("the app shell in a browser", () => {
   it("shows the not-found page with header and footer for an unknown path", async () => {
     const response = await open("/this/does/not/exist");
     expect(response?.status()).toBe(404);
-    await page.getByRole("heading", { name: "This page could not be found" }).waitFor();
+    const heading = page.getByRole("heading", { name: "This page could not be found" });
+    await heading.waitFor();
+    // The same heading face as every other page.
+    expect(await heading.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/serif/i);
+    expect(await heading.evaluate((el) => getComputedStyle(el).fontFamily)).not.toMatch(/sans-serif/i);
+    expect(await page.getByRole("contentinfo").textContent()).toContain(
+      `© 2024–${new Date().getUTCFullYear()} CircleUp`,
+    );
     expect(await page.getByRole("contentinfo").textContent()).toContain("Made in Copenhagen");
     await page.getByRole("link", { name: "Go to the home page" }).click();
     await page.waitForURL(`${baseUrl}/`);
@@ -169,15 +181,29 @@ describe.skipIf(!chromium)("the app shell in a browser", () => {
   it("opens and closes the mobile menu at 375 px and follows its links", async () => {
     await open("/", { width: 375 });
     expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
-    const toggle = page.getByRole("button", { name: "Open menu" });
-    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    const toggle = page.getByRole("button", { name: "Menu" });
+    const menu = page.getByRole("navigation", { name: "Menu" });
+    expect(await menu.isVisible()).toBe(false);
     await toggle.click();
-    const menu = page.getByRole("navigation", { name: "Mobile" });
     await menu.waitFor();
-    expect(await page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded")).toBe("true");
-    for (const label of ["How to Use", "About", "Contact", "Sign In", "Sign Up"]) {
-      expect(await menu.getByRole("link", { name: label }).isVisible()).toBe(true);
+    for (const label of [
+      "Generate",
+      "Plan",
+      "Join a round",
+      "Questions",
+      "Pricing",
+      "How to Use",
+      "About",
+      "Contact",
+      "Sign In",
+      "Sign Up",
+    ]) {
+      expect(await menu.getByRole("link", { name: label, exact: true }).isVisible()).toBe(true);
     }
+    // The same button closes it.
+    await toggle.click();
+    await menu.waitFor({ state: "hidden" });
+    await toggle.click();
     await menu.getByRole("link", { name: "About" }).click();
     await page.waitForURL(`${baseUrl}/about`);
     await menu.waitFor({ state: "hidden" });

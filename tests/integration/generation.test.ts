@@ -232,7 +232,9 @@ describe.each(testEngines())("question engine on $engine", ({ engine, available 
       expect(await db.$count(questions)).toBe(stored.length);
       expect(eleventh.body.remainingQuestions).toBe(0);
       expect(eleventh.body.aiError?.code).toBe("QUOTA_EXCEEDED");
-      expect(eleventh.body.notice).toMatch(/used the new AI questions for this session.*library/);
+      expect(eleventh.body.notice).toMatch(
+        /used your new AI questions for now: they renew 24 hours after the first one.*library/,
+      );
       expect(deps.generator.inputs).toHaveLength(10);
       // Library questions stay unlimited.
       const library = await serveQuestion(deps, request(), subject);

@@ -4,42 +4,54 @@ import { describe, expect, it } from "vitest";
 import { Header } from "~/components/layout/Header";
 import type { Viewer } from "~/shared/navigation";
 
-function renderHeader(viewer: Viewer): string {
+function renderHeader(viewer: Viewer, planCount = 0): string {
   return renderToString(
     <MemoryRouter>
-      <Header appName="CircleUp" viewer={viewer} />
+      <Header appName="CircleUp" viewer={viewer} planCount={planCount} />
     </MemoryRouter>,
   );
 }
 
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+const PRODUCT = ["/", "/plan", "/live", "/questions", "/pricing"];
+const HELP = ["/how-to", "/about", "/contact"];
+const member = { id: "u1", name: "Ada", isAdmin: false, plan: "free" } as const;
 
-describe("header links", () => {
-  it("offers sign-in and sign-up to anonymous visitors, and no Saved or Admin", () => {
-    const links = hrefs(renderHeader(null));
-    expect(links).toEqual(expect.arrayContaining(["/", "/how-to", "/about", "/contact", "/sign-in", "/sign-up"]));
-    expect(links).not.toContain("/saved-questions");
-    expect(links).not.toContain("/admin");
-    expect(links).not.toContain("/profile");
+describe("the header", () => {
+  it("offers the product, the help pages, Sign In and Sign Up to visitors, and no account links", () => {
+    const html = renderHeader(null);
+    expect(hrefs(html)).toEqual(expect.arrayContaining([...PRODUCT, ...HELP, "/sign-in", "/sign-up"]));
+    for (const label of ["Generate", "Plan", "Join a round", "Questions", "Pricing", "Sign In", "Sign Up"])
+      expect(html).toContain(`>${label}<`);
+    for (const hidden of ["/saved-questions", "/admin", "/profile"]) expect(hrefs(html)).not.toContain(hidden);
+    expect(html).not.toContain('action="/sign-out"');
   });
 
-  it("shows Saved and Profile to a signed-in user, but not Admin", () => {
-    const links = hrefs(renderHeader({ id: "u1", name: "Ada", isAdmin: false, plan: "free" }));
-    expect(links).toEqual(expect.arrayContaining(["/saved-questions", "/profile"]));
-    expect(links).not.toContain("/admin");
-    expect(links).not.toContain("/sign-in");
-    expect(links).not.toContain("/sign-up");
+  it("gives a member the product, Profile, Saved and a Sign out form, but not Admin or Sign In", () => {
+    const html = renderHeader(member);
+    expect(hrefs(html)).toEqual(expect.arrayContaining([...PRODUCT, ...HELP, "/profile", "/saved-questions"]));
+    expect(html).toMatch(/<form action="\/sign-out" method="post"><button type="submit"[^>]*>Sign out<\/button>/);
+    for (const hidden of ["/admin", "/sign-in", "/sign-up"]) expect(hrefs(html)).not.toContain(hidden);
   });
 
   it("shows Admin only to admins", () => {
-    const html = renderHeader({ id: "u2", name: "Grace", isAdmin: true, plan: "free" });
+    const html = renderHeader({ ...member, isAdmin: true });
     expect(hrefs(html)).toContain("/admin");
     expect(html).toContain(">Admin<");
   });
 
-  it("has a mobile menu toggle that starts closed", () => {
-    const html = renderHeader(null);
-    expect(html).toMatch(/aria-expanded="false"/);
-    expect(html).toContain('aria-label="Open menu"');
+  it("shows the plan's count from the server, in words for screen readers, and nothing for an empty plan", () => {
+    const html = renderHeader(null, 3);
+    expect(html).toContain('aria-hidden="true" class="ml-1.5');
+    expect(html).toContain("3 questions in your plan");
+    expect(renderHeader(null, 1)).toContain("1 question in your plan");
+    expect(renderHeader(null, 0)).not.toContain("in your plan");
+  });
+
+  it("opens its menus with native popovers, so they work by keyboard and touch before any script runs", () => {
+    const html = renderHeader(member);
+    const targets = [...html.matchAll(/popovertarget="([^"]+)"/gi)].map((m) => m[1]);
+    expect(targets.sort()).toEqual(["account-menu", "help-menu", "site-menu"]);
+    for (const id of targets) expect(html).toContain(`id="${id}" popover="auto"`);
   });
 });

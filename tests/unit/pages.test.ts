@@ -14,7 +14,7 @@ describe("the text pages in content/pages", () => {
 
   it("renders each page with its title, no second h1 and no placeholder left", () => {
     for (const slug of PAGE_SLUGS) {
-      const page = findPage(slug, { appName: "CircleUp" });
+      const page = findPage(slug, { appName: "CircleUp", aiQuota: "New AI questions: 10 per 24 hours." });
       expect(page.title, slug).not.toBe("");
       expect(page.html, slug).not.toContain("<h1");
       expect(`${page.title} ${page.lead ?? ""} ${page.html}`, slug).not.toMatch(/\{\w+\}/);
@@ -35,7 +35,7 @@ describe("the text pages in content/pages", () => {
     const known =
       /^\/(|ice-breaker-questions|remote-teams|daily-standup|team-building|retrospectives|one-on-ones|all-hands|how-to|about|contact|support|pricing|articles(\/[a-z0-9-]+)?|privacy-policy|terms-of-service|sign-in|sign-up|profile)$/;
     for (const slug of PAGE_SLUGS) {
-      const html = findPage(slug, { appName: "CircleUp" }).html;
+      const html = findPage(slug, { appName: "CircleUp", aiQuota: "New AI questions: 10 per 24 hours." }).html;
       for (const [, href] of html.matchAll(/href="([^"]*)"/g)) expect(href, slug).toMatch(known);
     }
   });

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import { Check, Sparkles } from "~/components/icons";
+import { type QuotaWords, quotaSentence } from "~/shared/quota-words";
 
-const BENEFITS = [
-  "Save the questions that worked for your team",
-  "Vote to lift the best questions for everyone",
-  "25 new AI questions a day, and the whole library",
-  "Your history on every device",
-];
-
-/** Beside the sign-in form: what an account gives, and the way to a free one. */
-export function SignInAside({ signUpHref }: { signUpHref: string }) {
+/** Beside the sign-in form: what an account gives, and the way to a free one; the limits as the server sets them. */
+export function SignInAside({ signUpHref, quota }: { signUpHref: string; quota: QuotaWords }) {
+  const BENEFITS = [
+    "Save the questions that worked for your team",
+    "Vote to lift the best questions for everyone",
+    `New AI questions: ${quota.free}, and the whole library`,
+    "Your history on every device",
+  ];
   return (
     <>
       <section className="rounded-3xl bg-brand-50 p-6" aria-labelledby="benefits-title">
@@ -30,10 +30,7 @@ export function SignInAside({ signUpHref }: { signUpHref: string }) {
           <Sparkles className="h-4 w-4 text-accent-600" aria-hidden="true" />
           New here? Accounts are free.
         </h2>
-        <p className="mt-2 text-sm text-ink-muted">
-          Anonymous visitors get 10 new AI questions per session; a free account gets 25 every day, plus saves and
-          votes.
-        </p>
+        <p className="mt-2 text-sm text-ink-muted">{quotaSentence(quota)} Accounts also save and vote.</p>
         <Link
           to={signUpHref}
           className="mt-4 inline-flex rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"

@@ -3,7 +3,7 @@ import { ArrowRight } from "~/components/icons";
 import type { Category } from "~/shared/categories";
 import { formatCount } from "~/shared/format";
 
-/** The meeting categories the home page features, each with its live question count. */
+/** Every meeting category, each with its live question count; seven cards fill two rows of four, or pairs on a tablet. */
 export function CategoryGrid({ categories }: { categories: (Category & { questionCount: number })[] }) {
   return (
     <section
@@ -17,9 +17,9 @@ export function CategoryGrid({ categories }: { categories: (Category & { questio
       <p className="mt-3 max-w-2xl text-ink-muted">
         Each category is written for the meeting it names, with its own rhythm and depth.
       </p>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {categories.map((category) => (
-          <li key={category.slug}>
+          <li key={category.slug} className="sm:last:col-span-2 lg:last:col-span-1">
             <Link
               to={`/${category.slug}`}
               className="group flex h-full flex-col rounded-2xl border border-line bg-white p-6 transition-shadow hover:shadow-lg hover:shadow-brand-900/5"

@@ -1,51 +1,91 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { hasAnalyticsConsent } from "~/lib/analytics-client";
-import { writeStorage } from "~/lib/safe-storage";
-import { COOKIE_CONSENT_KEY } from "~/shared/analytics";
+import { useConsentChoice, writeConsentChoice } from "~/lib/analytics-client";
+import { COOKIE_CONSENT_KEY, type ConsentChoice, STORED_CONSENT } from "~/shared/analytics";
+import { COOKIE_SETTINGS_PATH } from "~/shared/navigation";
 
-/** Set on <html> before the first paint when consent is already stored, so the banner never flashes. */
-export const CONSENT_GIVEN_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(COOKIE_CONSENT_KEY)})==="true")document.documentElement.dataset.consent="given"}catch(e){}`;
+/** Set on <html> before the first paint when a choice is already stored (either one), so the banner never flashes. */
+export const CONSENT_CHOSEN_SCRIPT = `try{var c=localStorage.getItem(${JSON.stringify(COOKIE_CONSENT_KEY)});if(c===${JSON.stringify(STORED_CONSENT.accepted)}||c===${JSON.stringify(STORED_CONSENT.essential)})document.documentElement.dataset.consent="chosen"}catch(e){}`;
+
+/** Both answers look and weigh the same: refusing is as easy as accepting. */
+const CHOICE_BUTTON =
+  "min-h-11 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 sm:min-w-36";
+
+const CONFIRMATIONS: Record<ConsentChoice, string> = {
+  accepted: "You accepted analytics cookies.",
+  essential: "You chose essential cookies only.",
+};
 
 /**
- * Asks once for consent. It is in the server's HTML, so a first visit paints
- * it with the page instead of after the scripts; a stored answer hides it
- * before the first paint (CONSENT_GIVEN_SCRIPT). It floats over the page, so
- * nothing moves. Accept hides it even when storage is blocked.
+ * Asks once whether we may count page views, with two equal answers. It sits
+ * at the top of the page in the normal flow, before the header, so it covers
+ * nothing and is the first stop after the skip link. It is in the server's
+ * HTML, so a first visit paints it with the page; a stored answer hides it
+ * before the first paint (CONSENT_CHOSEN_SCRIPT). An answer is confirmed in a
+ * line that can be hidden, and says where to change it.
  */
-export function CookieBanner({ onAccept }: { onAccept: () => void }) {
-  const [visible, setVisible] = useState(true);
-  useEffect(() => setVisible(!hasAnalyticsConsent()), []);
-  if (!visible) return null;
+export function CookieBanner() {
+  const stored = useConsentChoice();
+  const [madeHere, setMadeHere] = useState<ConsentChoice | null>(null);
+  const [confirmationHidden, setConfirmationHidden] = useState(false);
 
-  const accept = () => {
+  if (madeHere)
+    return confirmationHidden ? null : <Confirmation choice={madeHere} onHide={() => setConfirmationHidden(true)} />;
+  // Undefined until the browser's storage is read; until then the server's banner stands (or the script hid it).
+  if (stored) return null;
+
+  const choose = (choice: ConsentChoice) => {
+    setMadeHere(choice);
     // Private modes can refuse storage; the choice still holds for this visit.
-    writeStorage("local", COOKIE_CONSENT_KEY, "true");
-    setVisible(false);
-    // The page in front of the visitor is the first one counted.
-    onAccept();
+    writeConsentChoice(choice);
   };
 
   return (
-    <section
-      aria-label="Cookie consent"
-      className="fixed inset-x-3 bottom-3 z-40 [html[data-consent=given]_&]:hidden mx-auto max-w-2xl rounded-2xl border border-line bg-white p-4 shadow-lg sm:flex sm:items-center sm:gap-4"
-    >
-      <p className="text-sm leading-relaxed text-ink">
-        We use essential cookies to keep you signed in. With your consent we also count page views in our own database;
-        nothing is shared with third parties. Read our{" "}
-        <Link to="/privacy-policy" className="font-medium text-brand-800 underline">
-          privacy policy
-        </Link>
-        .
-      </p>
-      <button
-        type="button"
-        onClick={accept}
-        className="mt-3 w-full shrink-0 rounded-full bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800 sm:mt-0 sm:w-auto"
-      >
-        Accept
-      </button>
+    <section aria-label="Cookie consent" className="border-b border-line bg-white [html[data-consent=chosen]_&]:hidden">
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
+        <p className="text-sm leading-5 text-ink sm:flex-1">
+          May we count page views? They stay in our own database, never shared. See our{" "}
+          <Link to="/privacy-policy" className="font-medium text-brand-800 underline">
+            privacy policy
+          </Link>
+          .
+        </p>
+        <div className="grid shrink-0 grid-cols-2 gap-2">
+          <button type="button" onClick={() => choose("accepted")} className={CHOICE_BUTTON}>
+            Accept
+          </button>
+          <button type="button" onClick={() => choose("essential")} className={CHOICE_BUTTON}>
+            Only essential
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The line that replaces the banner after a choice; it takes the focus the pressed button had. */
+function Confirmation({ choice, onHide }: { choice: ConsentChoice; onHide: () => void }) {
+  const message = useRef<HTMLParagraphElement>(null);
+  useEffect(() => message.current?.focus(), []);
+  return (
+    <section aria-label="Cookie choice" className="border-b border-line bg-white">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1 sm:px-6">
+        <p ref={message} tabIndex={-1} className="flex-1 text-sm leading-5 text-ink outline-none">
+          {CONFIRMATIONS[choice]} Change it any time in{" "}
+          <Link to={COOKIE_SETTINGS_PATH} className="font-medium text-brand-800 underline">
+            cookie settings
+          </Link>
+          .
+        </p>
+        <button
+          type="button"
+          onClick={onHide}
+          aria-label="Hide cookie message"
+          className="min-h-11 shrink-0 rounded-full px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          Hide
+        </button>
+      </div>
     </section>
   );
 }

@@ -2,7 +2,10 @@ import { Link } from "react-router";
 import { FOOTER_SECTIONS } from "~/shared/navigation";
 import { Logo } from "./Logo";
 
-export function Footer({ appName }: { appName: string }) {
+/** The site's first year; the copyright runs from it to the current year, which the server supplies. */
+const FIRST_YEAR = 2024;
+
+export function Footer({ appName, year }: { appName: string; year: number }) {
   return (
     <footer className="border-t border-line bg-sand">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
@@ -30,7 +33,7 @@ export function Footer({ appName }: { appName: string }) {
       <div className="border-t border-line">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-ink-muted sm:flex-row sm:justify-between sm:px-6">
           <p>Made in Copenhagen</p>
-          <p>© 2024-25 {appName}</p>
+          <p>{`© ${year > FIRST_YEAR ? `${FIRST_YEAR}–${year}` : year} ${appName}`}</p>
         </div>
       </div>
     </footer>

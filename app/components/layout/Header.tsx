@@ -1,76 +1,232 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { Menu, X } from "~/components/icons";
-import { headerLinks, type Viewer } from "~/shared/navigation";
+import { ChevronDown, Menu } from "~/components/icons";
+import { usePlanDraftCount } from "~/lib/plan-draft";
+import {
+  accountLinks,
+  type NavLink as Destination,
+  HELP_LINKS,
+  PRODUCT_LINKS,
+  planCountLabel,
+  type Viewer,
+} from "~/shared/navigation";
+import { closeMenusIn, HeaderMenu } from "./HeaderMenu";
 import { Logo } from "./Logo";
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-brand-50 hover:text-brand-800 ${
-    isActive ? "text-brand-800 bg-brand-50" : "text-ink-muted"
+const barLink = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium transition-colors hover:bg-brand-50 hover:text-brand-800 ${
+    isActive ? "bg-brand-50 text-brand-800" : "text-ink-muted"
   }`;
 
-export function Header({ appName, viewer }: { appName: string; viewer: Viewer }) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
-  const location = useLocation();
-  const links = headerLinks(viewer);
+const menuLink = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-11 items-center rounded-md px-3 text-base font-medium hover:bg-brand-50 hover:text-brand-800 ${
+    isActive ? "bg-brand-50 text-brand-800" : "text-ink"
+  }`;
 
-  // A followed link closes the mobile menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+const menuButton =
+  "inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-medium text-ink-muted hover:bg-brand-50 hover:text-brand-800";
 
-  const signUp = viewer ? null : (
-    <Link
-      to="/sign-up"
-      className="rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-800"
-    >
-      Sign Up
-    </Link>
+const dropdown =
+  "fixed top-16 right-4 bottom-auto left-auto m-0 w-56 rounded-xl border border-line bg-white p-2 text-ink shadow-lg";
+
+const signUpClass =
+  "inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-4 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-800";
+
+/** The plan's count as a badge; screen readers hear it as words. */
+function PlanCount({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="ml-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-600 px-1.5 text-xs font-bold text-white"
+      >
+        {count}
+      </span>
+      <span className="sr-only">, {planCountLabel(count)}</span>
+    </>
   );
+}
+
+function Links({ links, className }: { links: readonly Destination[]; className: typeof menuLink }) {
+  return links.map((link) => (
+    <li key={link.to}>
+      <NavLink to={link.to} end className={className}>
+        {link.label}
+      </NavLink>
+    </li>
+  ));
+}
+
+/** Sign out ends the session on the server: a form, so it works before the scripts run too. */
+function SignOut({ className }: { className: string }) {
+  return (
+    <form method="post" action="/sign-out">
+      <button type="submit" className={className}>
+        Sign out
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The site's header. On a laptop: what the product does (Generate, Plan,
+ * Join a round, Questions, Pricing), a More menu for the help pages, and the
+ * account menu or Sign In and Sign Up. On a phone it is one row: the logo,
+ * Plan and a Menu button that opens all of the above.
+ */
+export function Header({ appName, viewer, planCount }: { appName: string; viewer: Viewer; planCount: number }) {
+  const count = usePlanDraftCount(planCount);
+  const header = useRef<HTMLElement>(null);
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only.
+  useEffect(() => closeMenusIn(header.current), [location.key]);
+
+  const productLinks = PRODUCT_LINKS.map((link) => (
+    <li key={link.to}>
+      <NavLink to={link.to} end className={barLink}>
+        {link.label}
+        {link.to === "/plan" && <PlanCount count={count} />}
+      </NavLink>
+    </li>
+  ));
 
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-cream/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="rounded-md" aria-label={`${appName} home`}>
+    <header ref={header} className="sticky top-0 z-30 border-b border-line bg-cream/95 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:px-6 lg:h-16">
+        <Link to="/" className="mr-2 flex min-h-11 shrink-0 items-center rounded-md" aria-label={`${appName} home`}>
           <Logo appName={appName} />
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {links.map((link) => (
-            <NavLink key={link.to} to={link.to} className={linkClass}>
-              {link.label}
-            </NavLink>
-          ))}
-          {signUp && <span className="ml-2">{signUp}</span>}
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-0.5">{productLinks}</ul>
         </nav>
-        <button
-          type="button"
-          className="inline-flex h-11 w-11 items-center justify-center rounded-md text-ink hover:bg-brand-50 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-        </button>
+
+        <div className="ml-auto flex items-center gap-1">
+          {/* On a phone, the plan stays one tap away with its count. */}
+          <NavLink to="/plan" className={(state) => `${barLink(state)} lg:hidden`}>
+            Plan
+            <PlanCount count={count} />
+          </NavLink>
+
+          <div className="hidden items-center gap-1 lg:flex">
+            <HeaderMenu
+              id="help-menu"
+              placement="end"
+              buttonClassName={menuButton}
+              button={
+                <>
+                  More <ChevronDown className="h-4 w-4" aria-hidden="true" />
+                </>
+              }
+              className={dropdown}
+            >
+              <nav aria-label="More">
+                <ul>
+                  <Links links={HELP_LINKS} className={menuLink} />
+                </ul>
+              </nav>
+            </HeaderMenu>
+            {viewer ? (
+              <HeaderMenu
+                id="account-menu"
+                placement="end"
+                buttonClassName={menuButton}
+                button={
+                  <>
+                    Account <ChevronDown className="h-4 w-4" aria-hidden="true" />
+                  </>
+                }
+                className={dropdown}
+              >
+                <nav aria-label="Account">
+                  <p className="truncate px-3 pt-1 pb-2 text-sm text-ink-muted">Signed in as {viewer.name}</p>
+                  <ul>
+                    <Links links={accountLinks(viewer)} className={menuLink} />
+                  </ul>
+                  <div className="mt-1 border-t border-line pt-1">
+                    <SignOut className={`${menuLink({ isActive: false })} w-full`} />
+                  </div>
+                </nav>
+              </HeaderMenu>
+            ) : (
+              <>
+                <NavLink to="/sign-in" className={barLink}>
+                  Sign In
+                </NavLink>
+                <Link to="/sign-up" className={`${signUpClass} ml-1`}>
+                  Sign Up
+                </Link>
+              </>
+            )}
+          </div>
+
+          <HeaderMenu
+            id="site-menu"
+            placement="sheet"
+            buttonClassName={`${menuButton} text-ink lg:hidden`}
+            button={
+              <>
+                <Menu className="h-5 w-5" aria-hidden="true" /> Menu
+              </>
+            }
+            className="fixed inset-x-0 top-14 bottom-auto m-0 max-h-[calc(100dvh-3.5rem)] w-full max-w-none overflow-y-auto border-b border-line bg-cream p-0 text-ink shadow-lg lg:hidden"
+          >
+            <MobileMenu viewer={viewer} count={count} />
+          </HeaderMenu>
+        </div>
       </div>
-      <nav
-        id={menuId}
-        aria-label="Mobile"
-        hidden={!menuOpen}
-        className="border-t border-line bg-cream px-4 pb-4 md:hidden"
-      >
-        <ul className="flex flex-col gap-1 pt-2">
-          {links.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} className={(s) => `block ${linkClass(s)} text-base`}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-          {signUp && <li className="pt-2">{signUp}</li>}
-        </ul>
-      </nav>
     </header>
+  );
+}
+
+/** Everything the header offers, for a phone: the product, the account, then help. */
+function MobileMenu({ viewer, count }: { viewer: Viewer; count: number }) {
+  return (
+    <nav aria-label="Menu" className="mx-auto max-w-6xl px-4 pt-2 pb-4 sm:px-6">
+      <ul className="grid gap-0.5">
+        {PRODUCT_LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end className={menuLink}>
+              {link.label}
+              {link.to === "/plan" && <PlanCount count={count} />}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <h2 className="mt-3 border-t border-line px-3 pt-3 text-xs font-semibold uppercase tracking-wide text-ink-muted">
+        {viewer ? `Account: ${viewer.name}` : "Account"}
+      </h2>
+      {viewer ? (
+        <>
+          <ul className="grid gap-0.5">
+            <Links links={accountLinks(viewer)} className={menuLink} />
+          </ul>
+          <SignOut className={`${menuLink({ isActive: false })} w-full`} />
+        </>
+      ) : (
+        <ul className="mt-2 grid grid-cols-2 gap-2 px-3">
+          <li>
+            <Link
+              to="/sign-in"
+              className="inline-flex min-h-11 w-full items-center justify-center rounded-full border border-brand-700 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              Sign In
+            </Link>
+          </li>
+          <li>
+            <Link to="/sign-up" className={`${signUpClass} w-full`}>
+              Sign Up
+            </Link>
+          </li>
+        </ul>
+      )}
+      <h2 className="mt-3 border-t border-line px-3 pt-3 text-xs font-semibold uppercase tracking-wide text-ink-muted">
+        Help
+      </h2>
+      <ul className="grid grid-cols-3 gap-0.5">
+        <Links links={HELP_LINKS} className={menuLink} />
+      </ul>
+    </nav>
   );
 }
 

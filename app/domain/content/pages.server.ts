@@ -2,7 +2,8 @@
  * The site's text pages (about, how-to, support, pricing, legal), read from
  * content/pages/<slug>.md: a title and an optional lead in the front matter,
  * the page's prose in the body. A page may name a site value as
- * "{appName}"; it is filled in before the Markdown is rendered.
+ * "{appName}", or the AI limits as "{aiQuota}" (one sentence, from the
+ * settings); it is filled in before the Markdown is rendered.
  */
 import { z } from "zod";
 import { projectPath } from "~/project-root.server";
@@ -13,8 +14,8 @@ export const PAGE_SLUGS = ["about", "how-to", "support", "pricing", "privacy-pol
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 
 /** The values a page may name in braces. */
-export type PageValues = { appName: string };
-const PLACEHOLDER_NAMES: readonly string[] = ["appName"] satisfies (keyof PageValues)[];
+export type PageValues = { appName: string; aiQuota: string };
+const PLACEHOLDER_NAMES: readonly string[] = ["appName", "aiQuota"] satisfies (keyof PageValues)[];
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 const frontMatterSchema = z.strictObject({

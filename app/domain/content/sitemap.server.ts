@@ -5,6 +5,7 @@ import { listArticles } from "./articles.server";
 const STATIC_PATHS = [
   "/",
   ...CATEGORY_SLUGS.map((slug) => `/${slug}`),
+  "/questions",
   "/articles",
   "/plan",
   "/how-to",

@@ -60,7 +60,7 @@ const asProblem = (error: GenerationError): GenerationProblem => ({
 
 function quotaNotice(subject: QuotaSubject): string {
   return subject.kind === "anonymous"
-    ? "You have used the new AI questions for this session, so this one comes from our library. Library questions stay unlimited, and a free account gets more AI questions each day."
+    ? "You have used your new AI questions for now: they renew 24 hours after the first one. This one comes from our library. Library questions stay unlimited, and a free account gets more AI questions each day."
     : "You have used today's new AI questions, so this one comes from our library. Library questions stay unlimited, and your AI questions renew tomorrow.";
 }
 

@@ -6,6 +6,7 @@ import { config } from "~/config.server";
 import { seo } from "~/lib/seo";
 import { safeRedirectPath } from "~/shared/accounts";
 import { emailOnlySchema, firstIssue, signInSchema } from "~/shared/accounts-schemas";
+import { quotaWords } from "~/shared/quota-words";
 import { accounts, authErrorMessage, withCookies } from "~/web/accounts.server";
 import { requireSignedOut } from "~/web/session.server";
 import type { Route } from "./+types/sign-in";
@@ -19,7 +20,8 @@ const NOTICES: Record<string, string> = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSignedOut(request);
-  return { googleEnabled: Boolean(config().google) };
+  const { google, aiQuota } = config();
+  return { googleEnabled: Boolean(google), quota: quotaWords(aiQuota) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -88,7 +90,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     <AuthFrame
       title="Welcome back"
       lead="Sign in to pick up where your team left off."
-      aside={<SignInAside signUpHref={signUpHref} />}
+      aside={<SignInAside signUpHref={signUpHref} quota={loaderData.quota} />}
     >
       <SignInForm
         redirectTo={redirectTo}

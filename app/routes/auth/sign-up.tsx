@@ -9,19 +9,21 @@ import { config } from "~/config.server";
 import { seo } from "~/lib/seo";
 import { MIN_PASSWORD_LENGTH, safeRedirectPath } from "~/shared/accounts";
 import { firstIssue, signUpSchema } from "~/shared/accounts-schemas";
+import { quotaWords } from "~/shared/quota-words";
 import { accounts, authErrorMessage } from "~/web/accounts.server";
 import { requireSignedOut } from "~/web/session.server";
 import type { Route } from "./+types/sign-up";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSignedOut(request);
-  return { googleEnabled: Boolean(config().google) };
+  const { google, aiQuota } = config();
+  return { googleEnabled: Boolean(google), quota: quotaWords(aiQuota) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, data }) =>
   seo(matches, {
     title: "Create account",
-    description: "Create a free account to save questions, vote and get 25 new AI questions a day.",
+    description: `Create a free account to save questions, vote and get more new AI questions${data ? ` (${data.quota.free})` : ""}.`,
     path: "/sign-up",
     noindex: true,
   });
@@ -44,7 +46,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   return (
     <AuthFrame
       title="Create your free account"
-      lead="Save the questions that land, vote on the best ones, and get 25 new AI questions every day."
+      lead={`Save the questions that land and vote on the best ones. New AI questions with a free account: ${loaderData.quota.free}.`}
       aside={
         <section className="rounded-3xl border border-accent-400 bg-accent-100 p-6" aria-labelledby="premium-title">
           <h2 id="premium-title" className="flex items-center gap-2 font-serif text-xl font-semibold text-ink">

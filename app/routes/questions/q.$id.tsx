@@ -12,7 +12,18 @@ import { stripSurroundingQuotes } from "~/shared/questions";
 import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/q.$id";
 
-const TYPE_NAMES: Record<string, string> = { "check-in": "check-in", energizer: "energizer", "check-out": "check-out" };
+/** The kicker above the question names its type without an article, so no type ever needs "an". */
+const TYPE_LABELS: Record<string, string> = {
+  "check-in": "Check-in question",
+  energizer: "Energizer question",
+  "check-out": "Check-out question",
+};
+/** The same in a sentence, with the article each type takes. */
+const TYPE_IN_A_SENTENCE: Record<string, string> = {
+  "check-in": "A check-in question",
+  energizer: "An energizer question",
+  "check-out": "A check-out question",
+};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isUuid(params.id)) throw new Response("Not found", { status: 404 });
@@ -31,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   const path = `/q/${data.question.id}`;
   return seo(matches, {
     title: short,
-    description: `A ${TYPE_NAMES[data.question.type] ?? "meeting"} question for your team: “${text}” Copy it, present it, or find another.`,
+    description: `${TYPE_IN_A_SENTENCE[data.question.type] ?? "A meeting question"} for your team: “${text}” Copy it, present it, or find another.`,
     path,
     image: { path: `${path}/image.png`, alt: text },
   });
@@ -46,7 +57,8 @@ export default function SharedQuestionPage({ loaderData }: Route.ComponentProps)
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-        {category ? `${category.name} · ` : ""}A {TYPE_NAMES[question.type] ?? "meeting"} question
+        {category ? `${category.name} · ` : ""}
+        {TYPE_LABELS[question.type] ?? "Meeting question"}
       </p>
       <h1 className="mt-2 font-serif text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
         A question for your next meeting

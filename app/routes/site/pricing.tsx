@@ -1,26 +1,33 @@
 import { MarkdownPage } from "~/components/content/MarkdownPage";
 import { Check, Minus } from "~/components/icons";
+import { config } from "~/config.server";
 import { findPage } from "~/domain/content/pages.server";
 import { seo } from "~/lib/seo";
+import { capitalized, type QuotaWords, quotaSentence, quotaWords } from "~/shared/quota-words";
 import type { Route } from "./+types/pricing";
 
 export function loader() {
-  return { page: findPage("pricing") };
+  return { page: findPage("pricing"), quota: quotaWords(config().aiQuota) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, data }) =>
   seo(matches, {
     title: "Pricing",
     description:
-      "CircleUp is free: unlimited library questions for everyone, 25 AI questions a day with a free account, unlimited with Premium.",
+      `CircleUp is free, with unlimited library questions for everyone. ${data ? quotaSentence(data.quota) : ""}`.trim(),
     path: "/pricing",
   });
 
 type Row = { feature: string; visitor: string | boolean; free: string | boolean; premium: string | boolean };
 
-const ROWS: Row[] = [
+const rows = (quota: QuotaWords): Row[] => [
   { feature: "Library questions", visitor: "Unlimited", free: "Unlimited", premium: "Unlimited" },
-  { feature: "New AI-generated questions", visitor: "10 per 24 hours", free: "25 per day", premium: "Unlimited" },
+  {
+    feature: "New AI questions",
+    visitor: capitalized(quota.visitor),
+    free: capitalized(quota.free),
+    premium: capitalized(quota.premium),
+  },
   { feature: "Save questions", visitor: false, free: true, premium: true },
   { feature: "Vote on questions", visitor: false, free: true, premium: true },
   { feature: "Submit questions for review", visitor: false, free: true, premium: true },
@@ -61,7 +68,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             </tr>
           </thead>
           <tbody>
-            {ROWS.map((row) => (
+            {rows(loaderData.quota).map((row) => (
               <tr key={row.feature}>
                 <th scope="row" className="border-t border-line pl-4 font-normal">
                   {row.feature}

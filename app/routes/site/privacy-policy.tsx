@@ -1,4 +1,5 @@
 import { MarkdownPage } from "~/components/content/MarkdownPage";
+import { CookieSettings } from "~/components/layout/CookieSettings";
 import { findPage } from "~/domain/content/pages.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/privacy-policy";
@@ -16,5 +17,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
-  return <MarkdownPage page={loaderData.page} />;
+  return (
+    <MarkdownPage page={loaderData.page}>
+      <CookieSettings />
+    </MarkdownPage>
+  );
 }

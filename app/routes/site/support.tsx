@@ -1,10 +1,12 @@
 import { MarkdownPage } from "~/components/content/MarkdownPage";
+import { config } from "~/config.server";
 import { findPage } from "~/domain/content/pages.server";
 import { seo } from "~/lib/seo";
+import { quotaSentence, quotaWords } from "~/shared/quota-words";
 import type { Route } from "./+types/support";
 
 export function loader() {
-  return { page: findPage("support") };
+  return { page: findPage("support", { aiQuota: quotaSentence(quotaWords(config().aiQuota)) }) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
