@@ -170,8 +170,8 @@ describe.skipIf(!chromium)("the host's first minute", () => {
       const { inside } = await inFirstScreenUncovered(page, "#generator [data-testid=question-text]");
       expect(inside).toBe(true);
     }
-    // Nine in ten questions fit the space the card keeps; a long one may move Generate once or twice.
-    expect(tops.size).toBeLessThanOrEqual(3);
+    // The card keeps room for five lines (all but one of the library's questions): Generate stays put.
+    expect(tops.size).toBeLessThanOrEqual(2);
   });
 
   it("lets a member save from the generator's card and find the question on /saved-questions", async () => {

@@ -101,8 +101,9 @@ export function QuestionGenerator({
     if (!viewer) offerSignUp({ trigger: "after_generation", variant: "compact", question: served });
   }
 
+  // Why this question, or what went wrong: under Generate, where the eye is after a click, in kept space.
   const footnote = error ? (
-    <div role="alert" className="mt-4 flex gap-3 rounded-2xl border border-red-200 bg-red-50 p-3 text-red-900">
+    <div role="alert" className="flex gap-3 rounded-2xl border border-red-200 bg-red-50 p-3 text-red-900">
       <CircleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
       <div>
         <p className="font-semibold">Error</p>
@@ -110,12 +111,12 @@ export function QuestionGenerator({
       </div>
     </div>
   ) : notice ? (
-    <p role="status" className="mt-4 flex gap-2 rounded-2xl bg-sand p-3 text-sm text-ink">
+    <p role="status" className="flex gap-2 text-sm text-ink">
       <Info className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
       {notice}
     </p>
   ) : widened ? (
-    <p role="status" className="mt-3 text-sm text-ink-muted" data-testid="widened-note">
+    <p role="status" className="text-sm text-ink-muted" data-testid="widened-note">
       {widened}
     </p>
   ) : null;
@@ -129,7 +130,6 @@ export function QuestionGenerator({
           viewer={viewer}
           variant="spotlight"
           loading={loading}
-          footnote={footnote}
           onCopied={() => {
             if (!viewer) offerSignUp({ trigger: "after_copy", variant: "compact", question });
           }}
@@ -157,6 +157,7 @@ export function QuestionGenerator({
           <Sparkles className="h-4 w-4" aria-hidden="true" />
           {loading ? "Generating…" : "Generate Question"}
         </button>
+        <div className="min-h-10">{footnote}</div>
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
           <label className="inline-flex min-h-11 items-center gap-2 text-sm text-ink">
             <input

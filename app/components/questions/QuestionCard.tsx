@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import {
   Bookmark,
@@ -47,8 +47,6 @@ type Props = {
   onCopied?: () => void;
   /** The card's question is gone for this viewer: an admin deleted it or a member hid it. */
   onGone?: (id: string, why: "deleted" | "hidden") => void;
-  /** Under the text, inside the space the spotlight keeps for it: why this question, or what went wrong. */
-  footnote?: ReactNode;
 };
 
 /** Every control on a card is one of these: 44 px high, a border that stands out 3:1. */
@@ -80,7 +78,6 @@ export function QuestionCard({
   onPresent,
   onCopied,
   onGone,
-  footnote,
 }: Props) {
   const location = useLocation();
   const { copied, copy } = useCopy();
@@ -232,8 +229,13 @@ export function QuestionCard({
           </CardMenu>
         )}
       </div>
-      {/* The spotlight keeps room for four lines of text (nine in ten questions), so Generate stays where it is. */}
-      <div className={spotlight ? "mt-3 flex min-h-[8.5rem] flex-col justify-center sm:mt-5 sm:min-h-[10rem]" : "mt-3"}>
+      {/* The spotlight keeps room for five lines on a phone and four on a wider screen (all but a few of the
+          library's questions), so Generate stays where it is from one question to the next. */}
+      <div
+        className={
+          spotlight ? "mt-3 flex min-h-[8.625rem] flex-col justify-center sm:mt-5 sm:min-h-[10.375rem]" : "mt-3"
+        }
+      >
         {loading ? (
           <QuestionTextSkeleton />
         ) : mode === "editing" ? (
@@ -247,12 +249,11 @@ export function QuestionCard({
           />
         ) : (
           <blockquote
-            className={`font-serif text-ink ${spotlight ? "text-[1.375rem] leading-snug sm:text-3xl" : "text-lg leading-snug"}`}
+            className={`font-serif text-ink ${spotlight ? "text-xl leading-snug sm:text-3xl" : "text-lg leading-snug"}`}
           >
             <p data-testid="question-text">“{text}”</p>
           </blockquote>
         )}
-        {footnote}
       </div>
       {mode !== "editing" && (
         <div className={`flex flex-wrap items-center gap-1.5 ${spotlight ? "mt-5" : "mt-4"}`}>
