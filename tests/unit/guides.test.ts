@@ -23,8 +23,11 @@ describe("the guides in content/guides", () => {
   });
 
   it("gives the home page eight FAQ items whose links go to pages that exist", () => {
-    const faq = homeFaq();
+    const faq = homeFaq("New AI questions: 7 per 24 hours without an account.");
     expect(faq).toHaveLength(8);
+    // The limits come from the settings, in the words every page uses.
+    expect(faq.map((item) => item.answer).join("\n")).toContain("New AI questions: 7 per 24 hours without an account.");
+    expect(faq.map((item) => item.answer).join("\n")).not.toContain("{aiQuota}");
     for (const item of faq) if (item.link) expect(item.link.to).toMatch(/^\/(how-to|contact|pricing|support|about)$/);
     expect(faq.filter((item) => item.link).map((item) => item.link?.label)).toEqual([
       "Read the how-to guide",

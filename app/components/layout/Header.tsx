@@ -76,9 +76,11 @@ function SignOut({ className }: { className: string }) {
  * Plan and a Menu button that opens all of the above.
  */
 export function Header({ appName, viewer, planCount }: { appName: string; viewer: Viewer; planCount: number }) {
-  const count = usePlanDraftCount(planCount);
-  const header = useRef<HTMLElement>(null);
   const location = useLocation();
+  // On /plan the page itself is the plan: no badge there, so a first matched set written after load moves nothing.
+  const draftCount = usePlanDraftCount(planCount);
+  const count = location.pathname === "/plan" ? 0 : draftCount;
+  const header = useRef<HTMLElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only.
   useEffect(() => closeMenusIn(header.current), [location.key]);
 

@@ -164,7 +164,10 @@ export function categoryGuide(slug: CategorySlug): CategoryGuide {
   return guides().categories[slug];
 }
 
-/** The home page FAQ (the first item starts open). */
-export function homeFaq(): FaqItem[] {
-  return guides().homeFaq;
+/**
+ * The home page FAQ (the first item starts open). An answer may name the AI
+ * limits as "{aiQuota}": the sentence every page uses, from the settings.
+ */
+export function homeFaq(aiQuota: string): FaqItem[] {
+  return guides().homeFaq.map((item) => ({ ...item, answer: item.answer.replaceAll("{aiQuota}", aiQuota) }));
 }

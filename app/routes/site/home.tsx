@@ -4,6 +4,7 @@ import { CategoryGrid } from "~/components/home/CategoryGrid";
 import { HomeFaq } from "~/components/home/HomeFaq";
 import { HomeHero } from "~/components/home/HomeHero";
 import { HowItWorks } from "~/components/home/HowItWorks";
+import { config } from "~/config.server";
 import { listQuestions } from "~/domain/community/list.server";
 import { homeFaq } from "~/domain/content/guides.server";
 import { categoryCounts } from "~/domain/questions/stats.server";
@@ -12,6 +13,7 @@ import { useViewer } from "~/lib/use-viewer";
 import { database } from "~/services.server";
 import { findCategory, HOME_CATEGORY_SLUGS } from "~/shared/categories";
 import { listQuerySchema } from "~/shared/community-schemas";
+import { quotaSentence, quotaWords } from "~/shared/quota-words";
 import { generatorPageData } from "~/web/generator-page.server";
 import { existingQuotaSubject } from "~/web/quota-subject.server";
 import { getUser } from "~/web/session.server";
@@ -37,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...generator,
     query,
     questionsPage,
-    faq: homeFaq(),
+    faq: homeFaq(quotaSentence(quotaWords(config().aiQuota))),
   };
 }
 
