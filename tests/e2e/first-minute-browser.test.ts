@@ -120,6 +120,29 @@ describe.skipIf(!chromium)("the host's first minute", () => {
     }
   });
 
+  it("gives every control on the main pages a target of at least 44 px on a phone", async () => {
+    const page = await newPage(PHONE);
+    for (const path of ["/", "/remote-teams", "/questions", "/plan", "/live", "/pricing", "/sign-in"]) {
+      await open(page, path);
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll("a[href], button, select, input:not([type=hidden]), textarea")].flatMap(
+          (element) => {
+            // Links inside a sentence, and the footer's list of links, are text (WCAG's inline exception).
+            if (element.closest("p, footer") || element.matches(".sr-only")) return [];
+            const box = (
+              element.matches("input[type=checkbox]") ? (element.closest("label") ?? element) : element
+            ).getBoundingClientRect();
+            if (box.width === 0 || box.height === 0) return [];
+            return box.width < 44 || box.height < 44
+              ? [`${element.textContent?.trim() || element.getAttribute("aria-label")} ${box.width}x${box.height}`]
+              : [];
+          },
+        ),
+      );
+      expect(small, path).toEqual([]);
+    }
+  });
+
   it("keeps the server's first question after hydration and shifts the layout by less than 0.02, with other pages' questions in storage", async () => {
     // Questions this browser was served on another page: the generator used to swap one in after hydration.
     const elsewhere = await new HttpClient(server.url).postJson("/api/v1/generate-question", {

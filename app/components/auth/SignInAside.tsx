@@ -33,7 +33,7 @@ export function SignInAside({ signUpHref, quota }: { signUpHref: string; quota: 
         <p className="mt-2 text-sm text-ink-muted">{quotaSentence(quota)} Accounts also save and vote.</p>
         <Link
           to={signUpHref}
-          className="mt-4 inline-flex rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          className="mt-4 inline-flex min-h-11 items-center rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
         >
           Create a free account
         </Link>
