@@ -258,7 +258,8 @@ describe.skipIf(!chromium)("the host's first minute", () => {
 
     await listCard.getByRole("link", { name: "Open plan" }).click();
     await page.waitForURL(/\/plan$/);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    // A client-side navigation: the plan is on screen once its first question is.
+    await page.getByTestId("plan-question").first().waitFor();
     expect(await page.getByTestId("plan-question").allTextContents()).toEqual([fromGenerator, fromList]);
     await page.getByRole("button", { name: "Present", exact: true }).click();
     const dialog = page.getByRole("dialog");

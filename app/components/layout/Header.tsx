@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { ChevronDown, Menu } from "~/components/icons";
+import { closeMenusIn, PopoverMenu } from "~/components/menu/PopoverMenu";
 import { usePlanDraftCount } from "~/lib/plan-draft";
 import {
   accountLinks,
@@ -10,7 +11,6 @@ import {
   planCountLabel,
   type Viewer,
 } from "~/shared/navigation";
-import { closeMenusIn, HeaderMenu } from "./HeaderMenu";
 import { Logo } from "./Logo";
 
 const barLink = ({ isActive }: { isActive: boolean }) =>
@@ -111,7 +111,7 @@ export function Header({ appName, viewer, planCount }: { appName: string; viewer
           </NavLink>
 
           <div className="hidden items-center gap-1 lg:flex">
-            <HeaderMenu
+            <PopoverMenu
               id="help-menu"
               placement="end"
               buttonClassName={menuButton}
@@ -127,9 +127,9 @@ export function Header({ appName, viewer, planCount }: { appName: string; viewer
                   <Links links={HELP_LINKS} className={menuLink} />
                 </ul>
               </nav>
-            </HeaderMenu>
+            </PopoverMenu>
             {viewer ? (
-              <HeaderMenu
+              <PopoverMenu
                 id="account-menu"
                 placement="end"
                 buttonClassName={menuButton}
@@ -149,7 +149,7 @@ export function Header({ appName, viewer, planCount }: { appName: string; viewer
                     <SignOut className={`${menuLink({ isActive: false })} w-full`} />
                   </div>
                 </nav>
-              </HeaderMenu>
+              </PopoverMenu>
             ) : (
               <>
                 <NavLink to="/sign-in" className={barLink}>
@@ -162,7 +162,7 @@ export function Header({ appName, viewer, planCount }: { appName: string; viewer
             )}
           </div>
 
-          <HeaderMenu
+          <PopoverMenu
             id="site-menu"
             placement="sheet"
             buttonClassName={`${menuButton} text-ink lg:hidden`}
@@ -174,7 +174,7 @@ export function Header({ appName, viewer, planCount }: { appName: string; viewer
             className="fixed inset-x-0 top-14 bottom-auto m-0 max-h-[calc(100dvh-3.5rem)] w-full max-w-none overflow-y-auto border-b border-line bg-cream p-0 text-ink shadow-lg lg:hidden"
           >
             <MobileMenu viewer={viewer} count={count} />
-          </HeaderMenu>
+          </PopoverMenu>
         </div>
       </div>
     </header>

@@ -1,71 +1,34 @@
-import { createContext, type ReactNode, useContext, useEffect, useId, useRef } from "react";
+import { createContext, type ReactNode, useContext, useId } from "react";
 import { Link } from "react-router";
 import { Ellipsis, type IconComponent } from "~/components/icons";
+import { PopoverMenu } from "~/components/menu/PopoverMenu";
 
 const CloseMenu = createContext<() => void>(() => {});
 
-/** Where the menu opens on a wide screen: under its button, right-aligned, kept inside the window. */
-function placeUnder(menu: HTMLElement, button: HTMLElement) {
-  if (!window.matchMedia("(min-width: 640px)").matches) {
-    // On a phone the stylesheet makes it a sheet at the bottom of the screen, in reach of a thumb.
-    menu.style.removeProperty("top");
-    menu.style.removeProperty("left");
-    return;
-  }
-  const anchor = button.getBoundingClientRect();
-  const width = menu.offsetWidth;
-  const height = menu.offsetHeight;
-  const left = Math.max(8, Math.min(anchor.right - width, window.innerWidth - width - 8));
-  const below = anchor.bottom + 6;
-  const top = below + height > window.innerHeight - 8 ? Math.max(8, anchor.top - height - 6) : below;
-  menu.style.top = `${top}px`;
-  menu.style.left = `${left}px`;
-}
-
 /**
- * A card's further actions behind one button. Built on the browser's popover:
- * it opens by click, tap, Enter or Space even before the page's scripts run,
- * closes on Escape or a click outside, and returns focus to its button.
+ * A card's further actions behind one button (decision 014): the shared
+ * popover menu, as a bottom sheet on a phone; an item closes it when chosen.
  */
 export function CardMenu({ label, onOpen, children }: { label: string; onOpen?: () => void; children: ReactNode }) {
   const menuId = `menu-${useId().replace(/[^a-zA-Z0-9-]/g, "")}`;
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const element = menu.current;
-    if (!element) return;
-    const onToggle = (event: Event) => {
-      if ((event as ToggleEvent).newState !== "open" || !button.current) return;
-      placeUnder(element, button.current);
-      onOpen?.();
-      element.querySelector<HTMLElement>("a, button")?.focus();
-    };
-    element.addEventListener("toggle", onToggle);
-    return () => element.removeEventListener("toggle", onToggle);
-  }, [onOpen]);
-
-  const close = () => menu.current?.hidePopover();
+  const close = () => document.getElementById(menuId)?.hidePopover();
   return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        popoverTarget={menuId}
-        aria-label={label}
-        aria-haspopup="true"
-        className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-line-strong bg-white text-ink hover:bg-brand-50"
-      >
-        <Ellipsis className="h-5 w-5" aria-hidden="true" />
-      </button>
-      <div ref={menu} id={menuId} popover="auto" className="card-menu">
-        <CloseMenu.Provider value={close}>
-          <ul aria-label={label} className="py-1">
-            {children}
-          </ul>
-        </CloseMenu.Provider>
-      </div>
-    </>
+    <PopoverMenu
+      id={menuId}
+      placement="card"
+      focusFirst
+      onOpen={onOpen}
+      buttonLabel={label}
+      buttonClassName="inline-flex h-11 w-11 items-center justify-center rounded-full border border-line-strong bg-white text-ink hover:bg-brand-50"
+      button={<Ellipsis className="h-5 w-5" aria-hidden="true" />}
+      className="card-menu"
+    >
+      <CloseMenu.Provider value={close}>
+        <ul aria-label={label} className="py-1">
+          {children}
+        </ul>
+      </CloseMenu.Provider>
+    </PopoverMenu>
   );
 }
 
