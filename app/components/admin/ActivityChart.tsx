@@ -29,7 +29,7 @@ export function ActivityChart({ data }: { data: DailyActivity[] }) {
         Last {data.length} days, UTC. Page views count only visitors who accepted cookies.
       </figcaption>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-semibold text-brand-800">The numbers</summary>
+        <summary className="cursor-pointer py-2.5 font-semibold text-brand-800">The numbers</summary>
         <table className="mt-2 w-full text-left">
           <thead>
             <tr>

@@ -67,7 +67,7 @@ export function LibraryCoverage({ coverage }: { coverage: CoverageProps }) {
         </table>
       </div>
       <details className="mt-6">
-        <summary className="cursor-pointer font-semibold text-brand-800">Every choice, every category</summary>
+        <summary className="cursor-pointer py-2.5 font-semibold text-brand-800">Every choice, every category</summary>
         <div className="mt-3 max-h-[32rem] overflow-auto">
           <table className="w-full text-xs">
             <caption className="sr-only">Questions per choice: all meetings, then each category</caption>
