@@ -106,6 +106,7 @@ export function QuestionCard({
       return;
     }
     const before = tally;
+    setNote(null);
     setTally(optimisticTally(tally, direction));
     const outcome = await sendVote(question.id, direction);
     if (outcome.ok) setTally(outcome.body);
@@ -117,6 +118,7 @@ export function QuestionCard({
 
   async function toggleSave() {
     const next = !saved;
+    setNote(null);
     setSavedState(next);
     const outcome = await setSaved(question.id, next);
     if (!outcome.ok) {
@@ -153,7 +155,8 @@ export function QuestionCard({
     onGone?.(question.id, "deleted");
   }
 
-  if (gone) {
+  // Where the owner takes the question away itself (a list drops it, the generator brings the next one), it does.
+  if (gone && !onGone) {
     return (
       <p role="status" className="rounded-3xl border border-dashed border-line-strong p-5 text-sm text-ink-muted">
         {gone === "deleted" ? "Question deleted." : "We won't show that question to you again."}
