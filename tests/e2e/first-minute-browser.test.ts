@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CATEGORY_SLUGS } from "~/shared/categories";
 import { signUpAndVerify, TEST_PASSWORD } from "../support/accounts";
 import { launchBrowser } from "../support/browser";
 import { HttpClient } from "../support/http-client";
@@ -8,16 +9,8 @@ import { linksIn, type SmtpTestServer, startSmtpServer } from "../support/smtp";
 
 const chromium = inject("chromium");
 
-const GENERATOR_PAGES = [
-  "/",
-  "/ice-breaker-questions",
-  "/remote-teams",
-  "/daily-standup",
-  "/team-building",
-  "/retrospectives",
-  "/one-on-ones",
-  "/all-hands",
-];
+/** Home and every category page: the pages whose first screen is the generator. */
+const GENERATOR_PAGES = ["/", ...CATEGORY_SLUGS.map((slug) => `/${slug}`)];
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 900 };
 
