@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { Check, X } from "~/components/icons";
+import { PinnedToBottom, pinnedCard } from "~/components/PinnedToBottom";
 import { rememberPendingSave } from "~/lib/pending-save";
 import { dismissSignUpOffer, type PromptTrigger, type SignUpOffer, useSignUpOffer } from "~/lib/sign-up-prompt";
 
@@ -28,21 +29,17 @@ const withReturn = (path: string, returnTo: string) =>
   returnTo === "/" ? path : `${path}?redirectTo=${encodeURIComponent(returnTo)}`;
 
 /**
- * The one place a page shows the sign-up prompt: pinned to the bottom of the
- * window, over the page's lower part, so it never moves the generator or the
- * list, and the question at the top stays in view. It takes no focus; it is
- * announced and can be dismissed with "Maybe later".
+ * The one place a page shows the sign-up prompt, pinned to the bottom of the
+ * window so it never moves the generator or the list. It takes no focus; it
+ * is announced and can be dismissed with "Maybe later".
  */
 export function SignUpPromptSlot() {
   const offer = useSignUpOffer();
   const location = useLocation();
   return (
-    <div
-      aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center p-3 sm:justify-end sm:p-5"
-    >
+    <PinnedToBottom announce>
       {offer && <SignUpPrompt offer={offer} returnTo={`${location.pathname}${location.search}`} />}
-    </div>
+    </PinnedToBottom>
   );
 }
 
@@ -63,10 +60,7 @@ function SignUpPrompt({ offer, returnTo }: { offer: SignUpOffer; returnTo: strin
     </button>
   );
   return (
-    <aside
-      aria-label="Create a free account"
-      className="pointer-events-auto w-full max-w-md rounded-2xl border border-brand-200 bg-white p-4 shadow-xl shadow-brand-900/10"
-    >
+    <aside aria-label="Create a free account" className={pinnedCard}>
       <div className="flex items-start gap-3">
         <div className="flex-1">
           <p className="font-semibold text-ink">{text.title}</p>

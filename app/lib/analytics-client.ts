@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useLocation, useMatches } from "react-router";
 import type { ClientEvent, ConsentChoice } from "~/shared/analytics";
 import { COOKIE_CONSENT_KEY, consentChoiceOf, STORED_CONSENT } from "~/shared/analytics";
 import { readStorage, writeStorage } from "./safe-storage";
+import { useWindowValue } from "./use-window-value";
 
 /** Fired on `window` when the visitor makes or changes their cookie choice, so the banner and the settings agree. */
 const CONSENT_EVENT = "circleup:consent";
@@ -16,7 +17,7 @@ export function readConsentChoice(): ConsentChoice | null {
 }
 
 /** Analytics only after an explicit Accept; "Only essential" and no answer both mean none. */
-export const hasAnalyticsConsent = () => readConsentChoice() === "accepted";
+const hasAnalyticsConsent = () => readConsentChoice() === "accepted";
 
 /** Stores the choice (private modes may refuse; it then holds for this visit) and tells the page. */
 export function writeConsentChoice(choice: ConsentChoice): void {
@@ -25,17 +26,9 @@ export function writeConsentChoice(choice: ConsentChoice): void {
   window.dispatchEvent(new CustomEvent(CONSENT_EVENT));
 }
 
-/** The current choice, following changes on this page; null on the server and before a choice. */
+/** The current choice, following changes on this page; undefined until the browser's storage is read (the server cannot know). */
 export function useConsentChoice(): ConsentChoice | null | undefined {
-  // undefined until the browser's storage has been read: the server cannot know.
-  const [choice, setChoice] = useState<ConsentChoice | null | undefined>(undefined);
-  useEffect(() => {
-    const update = () => setChoice(readConsentChoice());
-    update();
-    window.addEventListener(CONSENT_EVENT, update);
-    return () => window.removeEventListener(CONSENT_EVENT, update);
-  }, []);
-  return choice;
+  return useWindowValue<ConsentChoice | null | undefined>([CONSENT_EVENT], readConsentChoice, undefined);
 }
 
 /** Sends one event to our own endpoint, only with consent; analytics never gets in the user's way. */

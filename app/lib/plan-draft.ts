@@ -1,7 +1,7 @@
 import { parse, serialize } from "cookie";
-import { useEffect, useState } from "react";
 import { PLAN_DRAFT_COOKIE, PLAN_DRAFT_MAX_AGE_SECONDS, parsePlanDraft, serializePlanDraft } from "~/shared/plan-draft";
 import { PLAN_MAX_QUESTIONS } from "~/shared/plans";
+import { useWindowValue } from "./use-window-value";
 
 /** Fired on `window` whenever this page changes the plan draft, so every count on the page follows. */
 const PLAN_DRAFT_EVENT = "circleup:plan-draft";
@@ -32,33 +32,9 @@ export function writePlanDraft(ids: readonly string[]): void {
   window.dispatchEvent(new CustomEvent(PLAN_DRAFT_EVENT));
 }
 
-export type AddToPlanOutcome = { added: boolean; count: number; full: boolean };
-
-/** Adds a question at the end of the plan draft; a question already in it stays where it is. */
-export function addToPlanDraft(questionId: string): AddToPlanOutcome {
-  const ids = readPlanDraft();
-  const id = questionId.toLowerCase();
-  if (ids.includes(id)) return { added: false, count: ids.length, full: false };
-  if (ids.length >= PLAN_MAX_QUESTIONS) return { added: false, count: ids.length, full: true };
-  writePlanDraft([...ids, id]);
-  return { added: true, count: ids.length + 1, full: false };
-}
-
-/** How many questions the plan draft holds: the server's count first, then every change on this page. */
+/** How many questions the plan draft holds: the server's count first, then every change (another tab's on focus). */
 export function usePlanDraftCount(serverCount: number): number {
-  const [count, setCount] = useState(serverCount);
-  useEffect(() => {
-    const update = () => setCount(readPlanDraft().length);
-    update();
-    window.addEventListener(PLAN_DRAFT_EVENT, update);
-    // Another tab may have changed the plan.
-    window.addEventListener("focus", update);
-    return () => {
-      window.removeEventListener(PLAN_DRAFT_EVENT, update);
-      window.removeEventListener("focus", update);
-    };
-  }, []);
-  return count;
+  return useWindowValue([PLAN_DRAFT_EVENT, "focus"], () => readPlanDraft().length, serverCount);
 }
 
 export type AddManyOutcome = {
@@ -78,6 +54,14 @@ export function addManyToPlanDraft(questionIds: readonly string[]): AddManyOutco
   const added = fresh.slice(0, room);
   if (added.length > 0) writePlanDraft([...ids, ...added]);
   return { added: added.length, left: fresh.length - added.length, count: ids.length + added.length };
+}
+
+export type AddToPlanOutcome = { added: boolean; count: number; full: boolean };
+
+/** Adds one question at the end of the plan draft; a question already in it stays where it is. */
+export function addToPlanDraft(questionId: string): AddToPlanOutcome {
+  const { added, left, count } = addManyToPlanDraft([questionId]);
+  return { added: added === 1, count, full: left > 0 };
 }
 
 /** Whether two lists of ids are the same plan: the same questions in the same order. */

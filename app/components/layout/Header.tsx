@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { ChevronDown, Menu } from "~/components/icons";
 import { closeMenusIn, PopoverMenu } from "~/components/menu/PopoverMenu";
@@ -111,35 +111,15 @@ export function Header({ appName, viewer, planCount }: { appName: string; viewer
           </NavLink>
 
           <div className="hidden items-center gap-1 lg:flex">
-            <PopoverMenu
-              id="help-menu"
-              placement="end"
-              buttonClassName={menuButton}
-              button={
-                <>
-                  More <ChevronDown className="h-4 w-4" aria-hidden="true" />
-                </>
-              }
-              className={dropdown}
-            >
+            <Dropdown id="help-menu" label="More">
               <nav aria-label="More">
                 <ul>
                   <Links links={HELP_LINKS} className={menuLink} />
                 </ul>
               </nav>
-            </PopoverMenu>
+            </Dropdown>
             {viewer ? (
-              <PopoverMenu
-                id="account-menu"
-                placement="end"
-                buttonClassName={menuButton}
-                button={
-                  <>
-                    Account <ChevronDown className="h-4 w-4" aria-hidden="true" />
-                  </>
-                }
-                className={dropdown}
-              >
+              <Dropdown id="account-menu" label="Account">
                 <nav aria-label="Account">
                   <p className="truncate px-3 pt-1 pb-2 text-sm text-ink-muted">Signed in as {viewer.name}</p>
                   <ul>
@@ -149,7 +129,7 @@ export function Header({ appName, viewer, planCount }: { appName: string; viewer
                     <SignOut className={`${menuLink({ isActive: false })} w-full`} />
                   </div>
                 </nav>
-              </PopoverMenu>
+              </Dropdown>
             ) : (
               <>
                 <NavLink to="/sign-in" className={barLink}>
@@ -178,6 +158,25 @@ export function Header({ appName, viewer, planCount }: { appName: string; viewer
         </div>
       </div>
     </header>
+  );
+}
+
+/** A wide screen's header menu: a word and a chevron, opening under it. */
+function Dropdown({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <PopoverMenu
+      id={id}
+      placement="end"
+      buttonClassName={menuButton}
+      button={
+        <>
+          {label} <ChevronDown className="h-4 w-4" aria-hidden="true" />
+        </>
+      }
+      className={dropdown}
+    >
+      {children}
+    </PopoverMenu>
   );
 }
 

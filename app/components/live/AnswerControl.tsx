@@ -131,7 +131,7 @@ export function AnswerControl({ question, previous, locked, pending, error, onAn
                     aria-pressed={chosen}
                     aria-describedby={error ? errorId : undefined}
                     onClick={() => onAnswer({ choice: index })}
-                    className={`${choiceButton} ${chosen ? "border-brand-600 bg-brand-50" : "border-[#8f8270] bg-white hover:border-brand-600 hover:bg-brand-50"}`}
+                    className={`${choiceButton} ${chosen ? "border-brand-600 bg-brand-50" : "border-line-strong bg-white hover:border-brand-600 hover:bg-brand-50"}`}
                   >
                     {question.mode === "scale" && (
                       <span
@@ -171,7 +171,7 @@ export function AnswerControl({ question, previous, locked, pending, error, onAn
     "aria-invalid": shownError ? true : undefined,
     "aria-describedby": `${counterId}${shownError ? ` ${errorId}` : ""}`,
     className:
-      "block w-full rounded-xl border border-[#8f8270] bg-white px-3.5 py-3 text-lg text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-sand disabled:text-ink-muted aria-[invalid]:border-accent-600",
+      "block w-full rounded-xl border border-line-strong bg-white px-3.5 py-3 text-lg text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-sand disabled:text-ink-muted aria-[invalid]:border-accent-600",
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-3">

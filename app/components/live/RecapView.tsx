@@ -1,5 +1,5 @@
+import { control } from "~/components/buttons";
 import { Download } from "~/components/icons";
-import { control } from "~/components/questions/QuestionCard";
 import { formatDay } from "~/shared/format";
 import { ANSWER_MODE_LABELS, type LiveAnswer, livePaths, type RoundRecap } from "~/shared/live";
 import { RoundResults } from "./RoundResults";

@@ -1,8 +1,8 @@
 import { useId } from "react";
+import { quietButton } from "~/components/buttons";
 import { FormMessage } from "~/components/forms/FormMessage";
 import { RotateCcw, Trash2 } from "~/components/icons";
 import { useStartRound } from "~/components/live/use-start-round";
-import { quietButton } from "~/components/plans/buttons";
 import { PlanList } from "~/components/plans/PlanList";
 import { PlanSettingsForm } from "~/components/plans/PlanSettingsForm";
 import { QuestionSetActions } from "~/components/plans/QuestionSetActions";

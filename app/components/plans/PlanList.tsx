@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
+import { quietButton } from "~/components/buttons";
 import { ArrowDown, ArrowUp, RefreshCw, X } from "~/components/icons";
-import { quietButton } from "~/components/plans/buttons";
 import { PassNote } from "~/components/questions/PassNote";
 import { PlanItem } from "~/components/questions/PlanItem";
 import type { PlanEditor } from "~/lib/use-plan-editor";

@@ -1,6 +1,6 @@
 import { useId } from "react";
+import { primaryButton, secondaryButton } from "~/components/buttons";
 import { Sparkles } from "~/components/icons";
-import { primaryButton, secondaryButton } from "~/components/plans/buttons";
 import type { PlanEditor } from "~/lib/use-plan-editor";
 import { CATEGORIES } from "~/shared/categories";
 import { ENGAGEMENT_LEVELS, type EngagementLevel } from "~/shared/questions";

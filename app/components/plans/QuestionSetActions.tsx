@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
+import { primaryButton, secondaryButton } from "~/components/buttons";
 import { MonitorSmartphone, Presentation } from "~/components/icons";
 import { prefetchStartRound } from "~/components/live/use-start-round";
-import { primaryButton, secondaryButton } from "~/components/plans/buttons";
 
 /**
  * What a host does with a set of questions, first thing: Present them on a

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { BookmarkCheck, X } from "~/components/icons";
+import { PinnedToBottom, pinnedCard } from "~/components/PinnedToBottom";
 import { setSaved } from "~/lib/community-client";
 import { clearPendingSave, pendingSave } from "~/lib/pending-save";
 import { stripSurroundingQuotes } from "~/shared/questions";
@@ -28,11 +29,8 @@ export function PendingSaveNote({ signedIn }: { signedIn: boolean }) {
   }, [signedIn]);
   if (!saved) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center p-3 sm:justify-end sm:p-5">
-      <p
-        role="status"
-        className="pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-2xl border border-brand-200 bg-white p-4 text-sm text-ink shadow-xl shadow-brand-900/10"
-      >
+    <PinnedToBottom>
+      <p role="status" className={`${pinnedCard} flex items-start gap-3 text-sm text-ink`}>
         <BookmarkCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
         <span className="flex-1">
           Saved “{stripSurroundingQuotes(saved)}” to your{" "}
@@ -50,6 +48,6 @@ export function PendingSaveNote({ signedIn }: { signedIn: boolean }) {
           <X className="h-4 w-4" aria-hidden="true" />
         </button>
       </p>
-    </div>
+    </PinnedToBottom>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
+import { control } from "~/components/buttons";
 import {
   Bookmark,
   BookmarkCheck,
@@ -48,10 +49,6 @@ type Props = {
   /** The card's question is gone for this viewer: an admin deleted it or a member hid it. */
   onGone?: (id: string, why: "deleted" | "hidden") => void;
 };
-
-/** Every control on a card is one of these: 44 px high, a border that stands out 3:1. */
-export const control =
-  "inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border border-line-strong bg-white px-3 text-sm font-medium text-ink hover:bg-brand-50 disabled:opacity-50";
 
 type Note = { text: string; link?: { to: string; label: string }; tone?: "error" };
 

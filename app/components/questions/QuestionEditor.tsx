@@ -1,10 +1,8 @@
 import { useId, useState } from "react";
+import { control } from "~/components/buttons";
 import { editQuestionText } from "~/lib/community-client";
 import { questionTextProblem } from "~/shared/community";
 import type { ServedQuestion } from "~/shared/questions";
-
-const button =
-  "inline-flex h-11 items-center justify-center rounded-full border border-line-strong bg-white px-4 text-sm font-medium text-ink hover:bg-brand-50 disabled:opacity-50";
 
 /** An admin's inline edit of a question's text: Save sends it (retried on a network failure), Cancel restores it. */
 export function QuestionEditor({
@@ -46,10 +44,10 @@ export function QuestionEditor({
         className="block w-full rounded-xl border border-line-strong bg-white px-3 py-2 font-serif text-lg text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
       />
       <div className="mt-2 flex gap-2">
-        <button type="button" className={button} disabled={saving} onClick={save}>
+        <button type="button" className={control} disabled={saving} onClick={save}>
           {saving ? "Saving..." : "Save"}
         </button>
-        <button type="button" className={button} disabled={saving} onClick={onCancel}>
+        <button type="button" className={control} disabled={saving} onClick={onCancel}>
           Cancel
         </button>
       </div>

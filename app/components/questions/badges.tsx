@@ -26,8 +26,8 @@ export function TypeBadge({ type }: { type: QuestionType }) {
   );
 }
 
-export const styleLabel = (style: QuestionStyle) => QUESTION_STYLES.find((s) => s.value === style)?.label ?? style;
-export const engagementOf = (level: EngagementLevel) => ENGAGEMENT_LEVELS.find((e) => e.value === level);
+const styleLabel = (style: QuestionStyle) => QUESTION_STYLES.find((s) => s.value === style)?.label ?? style;
+const engagementOf = (level: EngagementLevel) => ENGAGEMENT_LEVELS.find((e) => e.value === level);
 
 /** The style and depth a question was written for, as quiet text: they describe, they are not actions. */
 export function ChoiceLabels({ style, level }: { style: QuestionStyle; level: EngagementLevel }) {
@@ -56,18 +56,4 @@ export function SourceBadge({ source, mine }: { source: QuestionSource; mine: bo
   if (source === "user_submitted")
     return <span className={`${chip} border border-line-strong text-ink`}>Submitted</span>;
   return null;
-}
-
-/** Style and depth as chips, where a question stands alone without its card (plans, present mode). */
-export function StyleBadge({ style }: { style: QuestionStyle }) {
-  return <span className={`${chip} bg-accent-100 text-accent-600`}>{styleLabel(style)}</span>;
-}
-
-export function EngagementBadge({ level }: { level: EngagementLevel }) {
-  const engagement = engagementOf(level);
-  return (
-    <span className={`${chip} bg-sand text-ink-muted`} title={engagement?.description}>
-      {engagement?.label ?? level}
-    </span>
-  );
 }

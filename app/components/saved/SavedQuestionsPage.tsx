@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { quietButton, secondaryButton } from "~/components/buttons";
 import { Bookmark, Download, Plus, Printer } from "~/components/icons";
 import { useStartRound } from "~/components/live/use-start-round";
-import { quietButton, secondaryButton } from "~/components/plans/buttons";
 import { QuestionSetActions } from "~/components/plans/QuestionSetActions";
 import { usePresenter } from "~/components/present/use-presenter";
 import { PassNote } from "~/components/questions/PassNote";

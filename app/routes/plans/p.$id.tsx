@@ -1,10 +1,10 @@
 import { Link } from "react-router";
+import { control } from "~/components/buttons";
 import { Check, Copy, MonitorSmartphone, Presentation } from "~/components/icons";
 import { prefetchStartRound, useStartRound } from "~/components/live/use-start-round";
 import { usePresenter } from "~/components/present/use-presenter";
 import { PassNote } from "~/components/questions/PassNote";
 import { PlanItem } from "~/components/questions/PlanItem";
-import { control } from "~/components/questions/QuestionCard";
 import { findPlan } from "~/domain/plans/plans.server";
 import { seo } from "~/lib/seo";
 import { useCopy } from "~/lib/use-copy";
