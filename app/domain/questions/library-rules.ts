@@ -36,7 +36,7 @@ const QUESTION_OPENING =
 
 /** A further question clause: after a comma, colon or semicolon, or joined by "and"/"or". */
 const QUESTION_CLAUSE =
-  /(?:[,:;]\s*(?:and\s+|or\s+|then\s+|but\s+)?(?:what|which|who|whose|how|why|would|could|do|does|did|is|are|was|were|can|will|should)\b|\s(?:and|or)\s+(?:what|which|who|how|why|where|when)\b)/i;
+  /(?:[,:;]\s*(?:and\s+|or\s+|then\s+|but\s+)?(?:what|which|who|whose|how|why)\b|[,;]\s*(?:and|or|then|but)\s+(?:would|could|do|does|did|is|are|was|were|can|will|should|shall)\b|:\s*(?:would|could|do|does|did|is|are|was|were|can|will|should|shall)\b|\s(?:and|or)\s+(?:what|which|who|how|why|where|when)\b)/i;
 
 /** An instruction asks nothing: it opens with a verb and has no question clause after it. */
 export function isInstruction(text: string): boolean {
