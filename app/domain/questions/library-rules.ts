@@ -28,7 +28,7 @@ export const FOLLOW_UP_WORDS = 5;
 
 /** Verbs that open an instruction ("Show us...", "Finish the sentence...", "Pick one..."). */
 const INSTRUCTION_OPENING =
-  /^(?:show|draw|finish|complete|tell|name|describe|share|pick|choose|give|hold|point|type|post|drop|sum|list|rate|hum|act|mime|write|grab|find|think|imagine|picture|invent|design|pitch|say|take|send|vote|swap|guess|trade|bring|introduce|explain|walk|put|raise|make|create|offer|recommend|suggest|thank|pass)\b/i;
+  /^(?:show|draw|finish|complete|tell|name|describe|share|pick|choose|give|hold|point|type|post|drop|sum|list|rate|hum|act|mime|write|grab|find|think|imagine|picture|invent|design|pitch|say|take|send|vote|swap|guess|trade|bring|introduce|explain|walk|put|raise|make|create|offer|recommend|suggest|thank|pass|start)\b/i;
 
 /** A question that opens with its question word or auxiliary. */
 const QUESTION_OPENING =
@@ -36,7 +36,7 @@ const QUESTION_OPENING =
 
 /** A further question clause: after a comma, colon or semicolon, or joined by "and"/"or". */
 const QUESTION_CLAUSE =
-  /(?:[,:;]\s*(?:and\s+|or\s+|then\s+|but\s+)?(?:what|which|who|whose|how|why)\b|[,;]\s*(?:and|or|then|but)\s+(?:would|could|do|does|did|is|are|was|were|can|will|should|shall)\b|:\s*(?:would|could|do|does|did|is|are|was|were|can|will|should|shall)\b|\s(?:and|or)\s+(?:what|which|who|how|why|where|when)\b)/i;
+  /(?:[,:;]\s*(?:and\s+|or\s+|then\s+|but\s+)?(?:what|which|who|whose|how|why)\b|[,;]\s*(?:and|or|then|but)\s+(?:would|could|do|does|did|is|are|was|were|can|will|should|shall)\b|:\s*(?:where|when|would|could|do|does|did|is|are|was|were|can|will|should|shall)\b|\s(?:and|or)\s+(?:what|which|who|how|why|where|when)\b)/i;
 
 /** An instruction asks nothing: it opens with a verb and has no question clause after it. */
 export function isInstruction(text: string): boolean {
@@ -124,7 +124,9 @@ export function questionProblems(q: FiledQuestion): RuleBreak[] {
   const marks = (text.match(/\?/g) ?? []).length;
   const parts = questionParts(text);
   const extra = parts.slice(1);
-  if (marks > 1 || extra.length > 1 || (extra.length === 1 && wordsIn(extra[0] ?? "") > FOLLOW_UP_WORDS))
+  // A high-low asks for a high and a low by design: two clauses are its one thing.
+  const followUp = q.format === "high-low" ? 0 : extra.length;
+  if (marks > 1 || extra.length > 2 || followUp > 1 || (followUp === 1 && wordsIn(extra[0] ?? "") > FOLLOW_UP_WORDS))
     problems.push({ rule: "one-thing", detail: `asks ${Math.max(marks, parts.length)} things` });
 
   const budget = WORD_BUDGET[q.engagement];
