@@ -161,6 +161,7 @@ describe("the content checks themselves", () => {
       rules("If your week were a garden, what is growing, what needs water and what has got overgrown?"),
     ).toContain("one-thing");
     expect(rules("What went well this week, and why?")).toEqual([]);
+    expect(rules("Which message makes your heart sink: 'Quick question?' or 'Per my last email'?")).toEqual([]);
     expect(rules("Which game can we play in under five minutes?", { context: "energizer" })).toContain(
       "energizer-over-two-minutes",
     );

@@ -61,6 +61,9 @@ export function questionParts(text: string): string[] {
 
 const wordsIn = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
 
+/** Quoted words ("'Quick question?'") are what someone says, not what the question asks. */
+const QUOTED = /(^|[\s(:])(?:'[^']*'|"[^"]*"|‘[^’]*’|“[^”]*”)(?=[\s,.:;?!)]|$)/g;
+
 /** A time an energizer would take beyond two minutes: "in under five minutes", "for ten minutes", "an hour". */
 const LONG_TIME =
   /\b(?:in|within|under|over|for|take|takes|taking|spend|spending|up to|no more than|less than|at most)\s+(?:under\s+|about\s+|around\s+|less than\s+|just\s+)?(?:(?:three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|sixty|a few|few|several|[3-9]|\d{2,})\s+(?:minutes?|mins?)|(?:an?|one|two|\w+)\s+hours?)\b/i;
@@ -121,8 +124,9 @@ export function questionProblems(q: FiledQuestion): RuleBreak[] {
   } else if (!text.endsWith("?"))
     problems.push({ rule: "question-ends-with-question-mark", detail: "a question ends with '?'" });
 
-  const marks = (text.match(/\?/g) ?? []).length;
-  const parts = questionParts(text);
+  const unquoted = text.replace(QUOTED, "$1quote");
+  const marks = (unquoted.match(/\?/g) ?? []).length;
+  const parts = questionParts(unquoted);
   const extra = parts.slice(1);
   // A high-low asks for a high and a low by design: two clauses are its one thing.
   const followUp = q.format === "high-low" ? 0 : extra.length;
