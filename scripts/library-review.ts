@@ -59,11 +59,11 @@ for (const line of existing.split("\n")) {
   verdicts.set(text, { verdict: cells[3] ?? "", why: (cells[4] ?? "").replace(/ \|$/, "") });
 }
 
-const escape = (text: string) => text.replace(/\|/g, "\\|");
+const escapeCell = (text: string) => text.replace(/\|/g, "\\|");
 const rows = drawn.map((q, i) => {
   const kept = verdicts.get(q.text);
   const labels = `${q.file} · ${q.context}/${q.style}/${q.engagement}${q.format === "open" ? "" : ` · ${q.format}`}`;
-  return `| ${i + 1} | ${labels} | ${escape(q.text)} | ${kept?.verdict ?? "todo"} | ${kept?.why ?? ""} |`;
+  return `| ${i + 1} | ${labels} | ${escapeCell(q.text)} | ${kept?.verdict ?? "todo"} | ${kept?.why ?? ""} |`;
 });
 const yes = rows.filter((row) => row.split(" | ")[3] === "yes").length;
 const list = [
