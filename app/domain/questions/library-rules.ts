@@ -7,7 +7,7 @@ import type { FiledQuestion } from "./library-audit";
  * The writing rules of the content guide a machine can check, one question
  * at a time. Each rule names itself so a report can be counted per rule.
  */
-export type QuestionRule =
+type QuestionRule =
   | "instruction-ends-with-full-stop"
   | "question-ends-with-question-mark"
   | "one-thing"
@@ -21,10 +21,10 @@ export type QuestionRule =
 export type RuleBreak = { rule: QuestionRule; detail: string };
 
 /** Most words a question of each depth may take: read aloud in a few seconds, answered in the depth's time. */
-export const WORD_BUDGET = { quick: 18, standard: 24, deep: 24 } as const;
+const WORD_BUDGET = { quick: 18, standard: 24, deep: 24 } as const;
 
 /** The longest follow-up a question may carry after its one question, in words ("and why?", "what made it work?"). */
-export const FOLLOW_UP_WORDS = 5;
+const FOLLOW_UP_WORDS = 5;
 
 /** Verbs that open an instruction ("Show us...", "Finish the sentence...", "Pick one..."). */
 const INSTRUCTION_OPENING =
@@ -76,7 +76,7 @@ type Presumption = { pattern: RegExp; allowed: (q: FiledQuestion) => boolean; wh
 
 const RECURRING_BY_NATURE: readonly CategorySlug[] = ["one-on-ones"];
 
-export const PRESUMPTIONS: readonly Presumption[] = [
+const PRESUMPTIONS: readonly Presumption[] = [
   {
     pattern:
       /\b(?:did|have) you (?:realise|realize|realised|realized)\b|\byou (?:realised|realized)\b|\brealis(?:e|ed)d? today\b/i,
@@ -158,7 +158,7 @@ export function questionProblems(q: FiledQuestion): RuleBreak[] {
 }
 
 /** Stock frames and the most of a file (and of the library) each may open or hold. */
-export const FRAME_CAPS = [
+const FRAME_CAPS = [
   { frame: "opens with 'If'", share: 0.08, matches: (text: string) => /^if\b/i.test(text.trim()) },
   {
     frame: "'within reach'",

@@ -53,7 +53,7 @@ const SAME_WORD: Record<string, string> = {
 };
 
 /** A small suffix stripper: enough to meet "learning", "learned" and "learns" at "learn". */
-export function stem(word: string): string {
+function stem(word: string): string {
   const base = SAME_WORD[word] ?? word;
   if (base.length <= 4) return base;
   const rules: [RegExp, string][] = [
@@ -82,7 +82,7 @@ export function stem(word: string): string {
 }
 
 /** The features a question is compared on: its stemmed content words and each pair of neighbours. */
-export function features(text: string): string[] {
+function features(text: string): string[] {
   const stems = normalizeQuestionText(text)
     .split(" ")
     .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
@@ -98,7 +98,7 @@ const featureWeight = (feature: string) => (feature.includes(" ") ? PAIR_WEIGHT 
 type SparseVector = Map<string, number>;
 
 /** TF-IDF vectors of a set of texts, each of length one, with the inverted index that finds candidates. */
-export function tfidfVectors(texts: readonly string[]): { vectors: SparseVector[]; postings: Map<string, number[]> } {
+function tfidfVectors(texts: readonly string[]): { vectors: SparseVector[]; postings: Map<string, number[]> } {
   const counted = texts.map((text) => {
     const counts = new Map<string, number>();
     for (const feature of features(text)) counts.set(feature, (counts.get(feature) ?? 0) + 1);
