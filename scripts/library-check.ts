@@ -14,13 +14,14 @@ import {
   choiceKey,
   deniedPhrases,
   type FiledQuestion,
-  findNearDuplicates,
   LIBRARY_RULES,
   otherFormatShare,
   overusedOpenings,
   unofferedLabels,
 } from "~/domain/questions/library-audit";
 import { parseLibraryFile } from "~/domain/questions/library-file";
+import { overusedFrames, questionProblems } from "~/domain/questions/library-rules";
+import { findNearDuplicates } from "~/domain/questions/near-duplicates";
 import { CATEGORY_SLUGS, type CategorySlug } from "~/shared/categories";
 
 const args = process.argv.slice(2);
@@ -75,21 +76,40 @@ if (!only) {
 
 console.log("\nlabels, words and openings:");
 for (const row of unofferedLabels(rows.filter(mine))) report(`not an offered choice (${choiceKey(row)}): ${row.text}`);
+const perRule = new Map<string, Map<string, number>>();
 for (const row of rows.filter(mine)) {
   const denied = deniedPhrases(row.text);
   if (denied.length) report(`denied "${denied.join('", "')}": ${row.text}`);
-  if (row.text.length < 20 || row.text.length > 200 || !row.text.endsWith("?"))
-    report(`not one question of 20-200 characters: ${row.text}`);
+  if (row.text.length < 20 || row.text.length > 200) report(`not 20-200 characters: ${row.text}`);
+  for (const { rule, detail } of questionProblems(row)) {
+    report(`[${rule}] ${detail}: [${row.file}] ${row.text}`);
+    const files = perRule.get(rule) ?? new Map<string, number>();
+    files.set(row.file, (files.get(row.file) ?? 0) + 1);
+    perRule.set(rule, files);
+  }
 }
 const scope = only ? rows.filter(mine) : rows;
 for (const { opening, count } of overusedOpenings(scope.map((r) => r.text)))
   report(`opening "${opening}" used ${count} times (cap ${Math.floor(scope.length * LIBRARY_RULES.openingShare)})`);
+for (const slug of CATEGORY_SLUGS) {
+  if (only && slug !== only) continue;
+  for (const { frame, count, cap } of overusedFrames(rows.filter((r) => r.file === slug).map((r) => r.text)))
+    report(`[frame] ${slug}: ${frame} in ${count} questions (cap ${cap})`);
+}
+if (!only)
+  for (const { frame, count, cap } of overusedFrames(rows.map((r) => r.text)))
+    report(`[frame] library: ${frame} in ${count} questions (cap ${cap})`);
 for (const pair of findNearDuplicates(rows.map((r) => r.text))) {
   const a = rows[pair.a]!;
   const b = rows[pair.b]!;
   if (!mine(a) && !mine(b)) continue;
-  report(`near-duplicate (${pair.overlap.toFixed(2)}): [${a.file}] ${a.text} ~ [${b.file}] ${b.text}`);
+  report(`[near-duplicate] (${pair.similarity.toFixed(2)}): [${a.file}] ${a.text} ~ [${b.file}] ${b.text}`);
 }
 
+if (perRule.size) {
+  console.log("\nquestions breaking each rule, per file:");
+  for (const [rule, files] of perRule)
+    console.log(`  ${rule}: ${[...files].map(([file, count]) => `${file} ${count}`).join(", ")}`);
+}
 console.log(problems === 0 ? "\nno problems" : `\n${problems} problems`);
 process.exitCode = problems === 0 ? 0 : 1;

@@ -51,6 +51,8 @@ export const questions = pgTable(
     answers: text("answers").array(),
     /** The category it was written for; question_categories holds any further ones it fits. */
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
+    /** It names a kind of meeting ("this retro"), so it is served only in its own category, never elsewhere. */
+    meetingBound: boolean("meeting_bound").notNull().default(false),
     source: text("source").notNull(),
     status: text("status").notNull().default("published"),
     /** Why an admin rejected a submitted question, shown to its author. */

@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import { questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
 import type { Submission } from "~/shared/community-schemas";
+import { meetingNamedIn } from "~/shared/meeting-kinds";
 import { normalizeQuestionText, stripSurroundingQuotes } from "~/shared/questions";
 import { failure, type Outcome } from "../errors";
 
@@ -29,6 +30,7 @@ export async function submitQuestion(db: Database, authorId: string, submission:
       questionStyle: submission.questionStyle,
       engagementLevel: submission.engagementLevel,
       categoryId: index.idBySlug.get(submission.categorySlug) ?? null,
+      meetingBound: meetingNamedIn(text) !== null,
       source: "user_submitted",
       status: "pending",
       authorId,

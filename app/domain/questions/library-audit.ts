@@ -38,8 +38,6 @@ export const LIBRARY_RULES = {
   otherFormatsShare: 0.15,
   /** Share of the library one four-word opening may start. */
   openingShare: 0.02,
-  /** Content-word overlap (Jaccard) from which two questions ask the same thing. */
-  nearDuplicateOverlap: 0.7,
 } as const;
 
 /**
@@ -176,60 +174,6 @@ export const DENY_PHRASES = [
   "your hometown",
   "for breakfast",
 ] as const;
-
-const STOP_WORDS = new Set(
-  (
-    "a an the and or but if of to in on at for with from by about as into over after before up down out off " +
-    "during through since around across between among within without while like whether " +
-    "is are was were be been being am do does did done have has had having will would could should can may might must shall " +
-    "i you your yours yourself we our us they them their he she it its this that these those there here " +
-    "what which who whom whose when where why how one some any each every all no not just more most " +
-    "me my mine so than then too very really also still even ever ok"
-  ).split(" "),
-);
-
-/** The words that carry a question's meaning, lightly stemmed, for near-duplicate checks. */
-export function contentWords(text: string): Set<string> {
-  const words = normalizeQuestionText(text)
-    .split(" ")
-    .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
-    .map((word) => word.replace(/(ies|es|s|ing|ed)$/, ""));
-  return new Set(words.filter(Boolean));
-}
-
-function overlap(a: Set<string>, b: Set<string>): number {
-  let shared = 0;
-  for (const word of a) if (b.has(word)) shared += 1;
-  return shared / (a.size + b.size - shared);
-}
-
-export type NearDuplicate = { a: number; b: number; overlap: number };
-
-/** Pairs (indexes into `texts`) whose content words overlap at least `threshold`. */
-export function findNearDuplicates(
-  texts: readonly string[],
-  threshold: number = LIBRARY_RULES.nearDuplicateOverlap,
-): NearDuplicate[] {
-  const words = texts.map(contentWords);
-  const byWord = new Map<string, number[]>();
-  words.forEach((set, index) => {
-    for (const word of set) {
-      const list = byWord.get(word);
-      if (list) list.push(index);
-      else byWord.set(word, [index]);
-    }
-  });
-  const pairs: NearDuplicate[] = [];
-  words.forEach((set, a) => {
-    const candidates = new Set<number>();
-    for (const word of set) for (const b of byWord.get(word) ?? []) if (b > a) candidates.add(b);
-    for (const b of candidates) {
-      const score = overlap(set, words[b]!);
-      if (score >= threshold) pairs.push({ a, b, overlap: score });
-    }
-  });
-  return pairs;
-}
 
 /** The first four words, normalised: the opening the 2% cap counts. */
 export function openingOf(text: string): string {

@@ -117,6 +117,9 @@ function categoryIdOf(filter: LibraryFilter, index: CategoryIndex): string | nul
   return filter.categorySlug ? (index.idBySlug.get(filter.categorySlug) ?? NO_CATEGORY) : null;
 }
 
+/** A question that names a kind of meeting is served only in its own category: never filed-under, widened or "any meeting". */
+const servedOutsideItsCategory = eq(questions.meetingBound, false);
+
 /** Filed under the category as well as the one it was written for, with the filter's labels. */
 function filedUnder(categoryId: string, filter: LibraryFilter): SQL {
   const where: SQL[] = [eq(questionCategories.categoryId, categoryId)];
@@ -129,7 +132,11 @@ function filedUnder(categoryId: string, filter: LibraryFilter): SQL {
 function conditions(filter: LibraryFilter, index: CategoryIndex): SQL[] {
   const list = choiceConditions(filter);
   const categoryId = categoryIdOf(filter, index);
-  if (categoryId) list.push(sql`(${questions.categoryId} = ${categoryId} or ${filedUnder(categoryId, filter)})`);
+  if (categoryId)
+    list.push(
+      sql`(${questions.categoryId} = ${categoryId} or (${servedOutsideItsCategory} and ${filedUnder(categoryId, filter)}))`,
+    );
+  else list.push(servedOutsideItsCategory);
   return list;
 }
 
@@ -159,7 +166,9 @@ function unseen(seen: string[], userId: string | null): SQL[] {
 /**
  * A random question of the filter that meets the extra conditions. With a
  * category, its own questions and the ones filed under it are read as two
- * branches, so each uses its index (the generator's hot path).
+ * branches, so each uses its index (the generator's hot path). Without a
+ * category ("any meeting", or widening to other categories) no question that
+ * names a kind of meeting comes back.
  */
 async function randomMatch(
   db: Database,
@@ -180,14 +189,14 @@ async function randomMatch(
           db
             .select(drawn)
             .from(questions)
-            .where(and(...where, filedUnder(categoryId, filter))),
+            .where(and(...where, servedOutsideItsCategory, filedUnder(categoryId, filter))),
         )
         .orderBy(sql`draw`)
         .limit(1)
     : await db
         .select(drawn)
         .from(questions)
-        .where(and(...where))
+        .where(and(...where, servedOutsideItsCategory))
         .orderBy(sql`draw`)
         .limit(1);
   if (!row) return null;

@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { categories, contentImports, questionCategories, questions } from "~/db/schema";
 import { projectPath } from "~/project-root.server";
+import { meetingNamedIn } from "~/shared/meeting-kinds";
 import { normalizeQuestionText, stripSurroundingQuotes, typeForContext } from "~/shared/questions";
 import { type LibraryFile, parseLibraryFile } from "./library-file";
 
@@ -70,6 +71,7 @@ export async function importLibrary(db: Database, folder?: string): Promise<Libr
           format: q.format,
           answers: q.answers ?? null,
           categoryId: categoryIds.get(file.category) ?? null,
+          meetingBound: meetingNamedIn(text) !== null,
           source: "curated" as const,
           status: "published" as const,
         },
@@ -122,6 +124,7 @@ export async function importLibrary(db: Database, folder?: string): Promise<Libr
             format: sql`excluded.format`,
             answers: sql`excluded.answers`,
             categoryId: sql`excluded.category_id`,
+            meetingBound: sql`excluded.meeting_bound`,
             status: sql`excluded.status`,
             updatedAt: sql`now()`,
           },

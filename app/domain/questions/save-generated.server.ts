@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
+import { meetingNamedIn } from "~/shared/meeting-kinds";
 import { normalizeQuestionText, type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
 import type { GenerationInput } from "../generation/generator.server";
 import { rowColumns, toServed } from "./cards.server";
@@ -29,6 +30,7 @@ export async function saveGeneratedQuestion(
       questionStyle: input.questionStyle,
       engagementLevel: input.engagementLevel,
       categoryId,
+      meetingBound: meetingNamedIn(clean) !== null,
       source: "ai_generated",
     })
     .onConflictDoNothing({ target: questions.normalizedText });
