@@ -78,6 +78,25 @@ function sameSiteRedirects(fields: unknown, ownOrigins: string[]): Record<string
   return changed;
 }
 
+/** A session as JSON without its token: the object itself when it has none. */
+function withoutToken(value: unknown): unknown {
+  if (!value || typeof value !== "object" || !("token" in value)) return value;
+  const { token: _token, ...rest } = value as Record<string, unknown>;
+  return rest;
+}
+
+/** better-auth's JSON answer without session tokens: at the top, in `session`, or in each listed session. */
+function withoutSessionTokens(returned: object): object {
+  if (Array.isArray(returned)) {
+    const list = returned.map(withoutToken);
+    return list.some((item, index) => item !== returned[index]) ? list : returned;
+  }
+  const top = withoutToken(returned) as Record<string, unknown>;
+  const session = withoutToken(top.session);
+  if (top === returned && session === top.session) return returned;
+  return { ...top, ...(session !== undefined && { session }) };
+}
+
 /**
  * better-auth owns passwords, sessions, tokens, two-factor and Google
  * sign-in; we only configure it. Every limit, mail and hook of accounts is
@@ -240,10 +259,12 @@ export function createAuth({ db, config, secret, sendEmail, logger }: AuthDeps) 
         if (query || body) return { context: { ...(query && { query }), ...(body && { body }) } };
       }),
       after: createAuthMiddleware(async (ctx) => {
-        // A session token is a bearer credential: the cookie keeps it away from scripts, this list must too.
-        if (ctx.path === "/list-sessions" && Array.isArray(ctx.context.returned)) {
-          return ctx.json(ctx.context.returned.map(({ token: _token, ...session }) => session));
-        }
+        // A session token is a bearer credential: the HttpOnly cookie keeps it away from scripts, so no JSON
+        // answer may hand it over (sign-in, sign-up, get-session, two-factor, list-sessions all carry it).
+        const returned = ctx.context.returned;
+        if (returned instanceof Response || !returned || typeof returned !== "object") return;
+        const stripped = withoutSessionTokens(returned);
+        if (stripped !== returned) return ctx.json(stripped as Record<string, unknown>);
       }),
     },
     plugins: [
