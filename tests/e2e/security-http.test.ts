@@ -186,4 +186,52 @@ describe("secrets stay where they belong", () => {
       expect(answer.headers.get("cache-control") ?? "").not.toMatch(/no-store/);
     });
   });
+
+  describe("password guessing against one account", () => {
+    const from = (address: string) => new HttpClient(server.url, { "x-forwarded-for": address });
+    const signIn = (http: HttpClient, email: string, password: string) =>
+      http.postJson("/api/auth/sign-in/email", { email, password });
+
+    it("stops one guesser after 5 failures, while the owner elsewhere signs in; a spread attack stops too", async () => {
+      const email = "guessed@example.com";
+      const owner = await newVerifiedUser(email);
+      // The owner's usual network: signed in from there before the attack.
+      const ownerAddress = "203.0.113.200";
+      const home = from(ownerAddress);
+      expect((await signIn(home, email, TEST_PASSWORD)).status).toBe(200);
+      expect((await owner.postForm("/sign-out", {})).status).toBeLessThan(400);
+
+      const attacker = from("198.51.100.66");
+      for (let i = 0; i < 5; i++) expect((await signIn(attacker, email, `wrong guess ${i}`)).status).toBe(401);
+      const stopped = await signIn(attacker, email, TEST_PASSWORD);
+      expect(stopped.status).toBe(429);
+      expect(((await stopped.json()) as { message: string }).message).toMatch(/Too many failed sign-ins: try again in/);
+      expect(Number(stopped.headers.get("x-retry-after"))).toBeGreaterThan(0);
+      // The same limit on the page's form, with a sentence.
+      const form = await attacker.postForm("/sign-in", { intent: "sign-in", email, password: TEST_PASSWORD });
+      expect(form.status).toBe(429);
+      expect(await form.text()).toMatch(/Too many/);
+
+      // The owner, from another address, is not locked out.
+      expect((await signIn(from("203.0.113.77"), email, TEST_PASSWORD)).status).toBe(200);
+
+      // Guesses spread over many addresses, one each, up to the account's ceiling of 30 failures with the first 5.
+      for (let i = 0; i < 25; i++) {
+        expect((await signIn(from(`100.64.${i}.1`), email, `spread guess ${i}`)).status).toBe(401);
+      }
+      const next = await signIn(from("100.64.99.1"), email, TEST_PASSWORD);
+      expect(next.status).toBe(429);
+      expect(((await next.json()) as { message: string }).message).toMatch(/failed sign-ins for this account/);
+      // The owner's own network still signs in.
+      expect((await signIn(home, email, TEST_PASSWORD)).status).toBe(200);
+    });
+
+    it("does not tell a guesser whether the account exists: unknown addresses are throttled alike", async () => {
+      const attacker = from("198.51.100.67");
+      for (let i = 0; i < 5; i++) {
+        expect((await signIn(attacker, "nobody-here@example.com", `guess ${i}`)).status).toBe(401);
+      }
+      expect((await signIn(attacker, "nobody-here@example.com", "guess 6")).status).toBe(429);
+    });
+  });
 });

@@ -17,6 +17,7 @@ import {
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, safeRedirectPath } from "~/shared/accounts";
 import { recordEvent } from "../analytics/events.server";
 import { createProfile, grantListedAdmin } from "./profiles.server";
+import { recordFailedSignIn, recordSignIn, type SignInAttempt, signInRefusal } from "./sign-in-throttle.server";
 
 /** Where better-auth answers; pages call it through the same path. */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -106,6 +107,14 @@ export function createAuth({ db, config, secret, sendEmail, logger }: AuthDeps) 
   const { appName, publicUrl } = config;
   const ownOrigins = trustedOrigins(publicUrl);
   const absolute = (path: string) => `${publicUrl}${path}`;
+
+  /** The account and address a password sign-in is for, as the throttle counts them. */
+  const signInAttempt = (ctx: { body?: { email?: unknown }; headers?: Headers }): SignInAttempt => ({
+    db,
+    secret,
+    email: typeof ctx.body?.email === "string" ? ctx.body.email : "",
+    ip: ctx.headers?.get(CLIENT_IP_HEADER) || null,
+  });
 
   return betterAuth({
     appName,
@@ -256,12 +265,27 @@ export function createAuth({ db, config, secret, sendEmail, logger }: AuthDeps) 
             throw new APIError("BAD_REQUEST", { code: "PASSWORD_REQUIRED", message: PASSWORD_REQUIRED_MESSAGE });
           }
         }
+        if (ctx.path === "/sign-in/email") {
+          const refused = await signInRefusal(signInAttempt(ctx));
+          if (refused) {
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              { code: "TOO_MANY_FAILED_SIGN_INS", message: refused.message },
+              { "X-Retry-After": String(refused.retryAfterSeconds) },
+            );
+          }
+        }
         if (query || body) return { context: { ...(query && { query }), ...(body && { body }) } };
       }),
       after: createAuthMiddleware(async (ctx) => {
         // A session token is a bearer credential: the HttpOnly cookie keeps it away from scripts, so no JSON
         // answer may hand it over (sign-in, sign-up, get-session, two-factor, list-sessions all carry it).
         const returned = ctx.context.returned;
+        if (ctx.path === "/sign-in/email") {
+          const failed = returned instanceof APIError && returned.statusCode === 401;
+          if (failed) await recordFailedSignIn(signInAttempt(ctx));
+          else if (!(returned instanceof APIError)) await recordSignIn(signInAttempt(ctx));
+        }
         if (returned instanceof Response || !returned || typeof returned !== "object") return;
         const stripped = withoutSessionTokens(returned);
         if (stripped !== returned) return ctx.json(stripped as Record<string, unknown>);
