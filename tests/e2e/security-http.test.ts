@@ -234,4 +234,60 @@ describe("secrets stay where they belong", () => {
       expect((await signIn(attacker, "nobody-here@example.com", "guess 6")).status).toBe(429);
     });
   });
+
+  describe("better-auth's own endpoints keep the name rules of our forms", () => {
+    const problemOf = async (response: Response) => {
+      expect(response.status).toBe(400);
+      return ((await response.json()) as { message: string }).message;
+    };
+
+    it("sign-up refuses a 200,000-character name, line breaks, a blank name and direction controls", async () => {
+      const http = client();
+      const signUp = (name: string, email: string) =>
+        http.postJson("/api/auth/sign-up/email", { name, email, password: TEST_PASSWORD });
+      expect(await problemOf(await signUp("x".repeat(200_000), "long-name@example.com"))).toMatch(/at most 80/);
+      expect(await problemOf(await signUp("Ada\r\nBcc: x", "crlf-name@example.com"))).toMatch(/one line/);
+      expect(await problemOf(await signUp("   ", "blank-name@example.com"))).toMatch(/full name/);
+      expect(await problemOf(await signUp("\u200B\u0301", "invisible-name@example.com"))).toMatch(/full name/);
+      expect(await problemOf(await signUp("\u202Eevil", "bidi-name@example.com"))).toMatch(/text-direction/);
+      // None of them became an account: a proper sign-up of the same address goes through as new.
+      const proper = await client().postJson("/api/auth/sign-up/email", {
+        name: "Ada Lovelace",
+        email: "long-name@example.com",
+        password: TEST_PASSWORD,
+      });
+      expect(proper.status).toBe(200);
+    });
+
+    it("update-user refuses the same names and a javascript: picture, and takes a proper name", async () => {
+      const email = "update-user@example.com";
+      const http = await newVerifiedUser(email);
+      const update = (body: Record<string, unknown>) => http.postJson("/api/auth/update-user", body);
+      expect(await problemOf(await update({ name: "y".repeat(200_000) }))).toMatch(/at most 80/);
+      expect(await problemOf(await update({ name: "Ada\nLovelace" }))).toMatch(/one line/);
+      expect(await problemOf(await update({ name: "" }))).toMatch(/full name/);
+      expect(await problemOf(await update({ image: "javascript:alert(document.cookie)" }))).toMatch(/http or https/);
+      expect(await problemOf(await update({ image: "data:text/html,<script>1</script>" }))).toMatch(/http or https/);
+      expect((await update({ name: "  Grace Hopper  ", image: "https://example.com/grace.png" })).status).toBe(200);
+      const session = (await (await http.get("/api/auth/get-session")).json()) as { user: { name: string } };
+      expect(session.user.name).toBe("Grace Hopper");
+    });
+
+    it("a live round refuses a participant name with a right-to-left override and an invisible answer", async () => {
+      const host = client();
+      const { code } = await startedRound(host);
+      const eve = client();
+      const refused = await eve.postJson(`/api/v1/rounds/${code}/join`, { name: "Eve\u202Egnp.exe" });
+      expect(refused.status).toBe(400);
+      expect((await eve.postJson(`/api/v1/rounds/${code}/join`, { name: "Eve" })).status).toBe(201);
+      const invisible = await eve.postJson(`/api/v1/rounds/${code}/answer`, {
+        position: 0,
+        text: "\u200B\u200D\u0301",
+      });
+      expect(invisible.status).toBe(400);
+      expect((await eve.postJson(`/api/v1/rounds/${code}/answer`, { position: 0, text: "Calm" })).status).toBeLessThan(
+        300,
+      );
+    });
+  });
 });

@@ -14,7 +14,13 @@ import {
   verificationEmail,
   welcomeEmail,
 } from "~/domain/email/templates";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, safeRedirectPath } from "~/shared/accounts";
+import {
+  fullNameProblem,
+  isProfileImageUrl,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  safeRedirectPath,
+} from "~/shared/accounts";
 import { recordEvent } from "../analytics/events.server";
 import { createProfile, grantListedAdmin } from "./profiles.server";
 import { recordFailedSignIn, recordSignIn, type SignInAttempt, signInRefusal } from "./sign-in-throttle.server";
@@ -77,6 +83,33 @@ function sameSiteRedirects(fields: unknown, ownOrigins: string[]): Record<string
     if (safe !== value) changed = { ...(changed ?? record), [name]: safe };
   }
   return changed;
+}
+
+/** Endpoints that write a user's name or picture, held to the rules of our forms. */
+const PROFILE_WRITES = new Set(["/sign-up/email", "/update-user"]);
+
+/**
+ * The body of a sign-up or user update with its name trimmed, or the
+ * refusal naming what is wrong: better-auth itself takes any name (200,000
+ * characters, line breaks) and any picture address (`javascript:`).
+ */
+function checkedProfileFields(body: unknown): Record<string, unknown> | null {
+  if (!body || typeof body !== "object") return null;
+  const record = body as Record<string, unknown>;
+  let checked: Record<string, unknown> | null = null;
+  if ("name" in record) {
+    const problem = typeof record.name === "string" ? fullNameProblem(record.name) : "Please enter your full name";
+    if (problem) throw new APIError("BAD_REQUEST", { code: "INVALID_NAME", message: problem });
+    checked = { ...record, name: (record.name as string).trim() };
+  }
+  const image = record.image;
+  if (image !== undefined && image !== null && (typeof image !== "string" || !isProfileImageUrl(image))) {
+    throw new APIError("BAD_REQUEST", {
+      code: "INVALID_IMAGE",
+      message: "image must be an http or https address of at most 2,000 characters",
+    });
+  }
+  return checked;
 }
 
 /** A session as JSON without its token: the object itself when it has none. */
@@ -255,7 +288,8 @@ export function createAuth({ db, config, secret, sendEmail, logger }: AuthDeps) 
         // better-auth lets "/.//evil.example" through as a relative path, then normalises it
         // into "//evil.example" when it adds a query (the ?error= or ?token= of e-mail links).
         const query = sameSiteRedirects(ctx.query, ownOrigins);
-        const body = sameSiteRedirects(ctx.body, ownOrigins);
+        const profile = PROFILE_WRITES.has(ctx.path) ? checkedProfileFields(ctx.body) : null;
+        const body = sameSiteRedirects(profile ?? ctx.body, ownOrigins) ?? profile;
         // Without a password better-auth deletes on a fresh session alone; an account that has
         // a password must give it, so a stolen session cookie cannot delete the account.
         if (ctx.path === "/delete-user" && !ctx.body?.password) {
