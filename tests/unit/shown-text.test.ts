@@ -41,7 +41,13 @@ describe("account names", () => {
   it("profile pictures are http or https addresses only", () => {
     expect(isProfileImageUrl("https://example.com/me.png")).toBe(true);
     expect(isProfileImageUrl("http://example.com/me.png")).toBe(true);
-    for (const bad of ["javascript:alert(1)", "data:image/png;base64,AAAA", "/me.png", "https://x/\n", "JaVaScRiPt:x"]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      "/me.png",
+      "https://x/\n",
+      "JaVaScRiPt:x",
+    ]) {
       expect(isProfileImageUrl(bad), bad).toBe(false);
     }
     expect(isProfileImageUrl(`https://example.com/${"a".repeat(2_100)}`)).toBe(false);
