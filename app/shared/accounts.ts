@@ -12,7 +12,7 @@ export type Plan = (typeof PLANS)[number];
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
-export const MAX_NAME_LENGTH = 80;
+const MAX_NAME_LENGTH = 80;
 
 /**
  * Why a full name cannot be an account's name, or null. One rule for our

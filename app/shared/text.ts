@@ -26,7 +26,7 @@ export function withoutControlCharacters(text: string): string {
  */
 const DIRECTION_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
-export function hasDirectionControls(text: string): boolean {
+function hasDirectionControls(text: string): boolean {
   return DIRECTION_CONTROL.test(text);
 }
 
@@ -37,7 +37,7 @@ export function hasDirectionControls(text: string): boolean {
  */
 const NOTHING_VISIBLE = /^[\p{M}\p{Cf}\p{Z}\s\u115F\u1160\u2800\u3164\uFFA0]*$/u;
 
-export function hasNothingVisible(text: string): boolean {
+function hasNothingVisible(text: string): boolean {
   return NOTHING_VISIBLE.test(text);
 }
 

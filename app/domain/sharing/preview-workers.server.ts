@@ -6,7 +6,7 @@ import type { ResvgRenderOptions } from "@resvg/resvg-js";
 import { projectPath } from "~/project-root.server";
 
 /** The worker's file name, beside this module in the source tree and at the top of build/server in a build. */
-export const PREVIEW_WORKER_FILE = "preview-worker.mjs";
+const PREVIEW_WORKER_FILE = "preview-worker.mjs";
 
 function workerFile(): string {
   const candidates = [
