@@ -65,6 +65,22 @@ export function loggedPath(path: unknown): unknown {
     : scrubbed;
 }
 
+/**
+ * A log line's own fields with every text value scrubbed like a message
+ * (a better-auth message, a mail subject can quote an address or a link);
+ * `path` has its serializer, errors theirs.
+ */
+export function scrubLogFields(fields: unknown): unknown {
+  if (!fields || typeof fields !== "object" || Array.isArray(fields) || fields instanceof Error) return fields;
+  let scrubbed: Record<string, unknown> | null = null;
+  for (const [name, value] of Object.entries(fields)) {
+    if (name === "path" || typeof value !== "string") continue;
+    const clean = scrubLogText(value);
+    if (clean !== value) scrubbed = { ...(scrubbed ?? fields), [name]: clean };
+  }
+  return scrubbed ?? fields;
+}
+
 type ErrorLike = Error & { code?: unknown; cause?: unknown };
 
 /**
@@ -97,7 +113,9 @@ export const logger = pino({
   serializers: { err: (error: unknown) => serializeError(error), path: loggedPath },
   hooks: {
     logMethod(args, method) {
-      const scrubbed = args.map((arg) => (typeof arg === "string" ? scrubLogText(arg) : arg));
+      const scrubbed = args.map((arg, index) =>
+        typeof arg === "string" ? scrubLogText(arg) : index === 0 ? scrubLogFields(arg) : arg,
+      );
       method.apply(this, scrubbed as Parameters<typeof method>);
     },
   },

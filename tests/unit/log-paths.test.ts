@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loggedPath, MAX_LOGGED_PATH, scrubLogText } from "~/logger.server";
+import { loggedPath, MAX_LOGGED_PATH, scrubLogFields, scrubLogText } from "~/logger.server";
 
 const TOKEN = "Zq8dX2v9LkP4rT6yH1mN3bC5";
 
@@ -59,5 +59,19 @@ describe("messages that quote an address", () => {
   it("lose the secret of a reset link or a recap, and a token in a query", () => {
     const message = `fetch failed for http://x/api/auth/reset-password/${TOKEN}?callbackURL=/reset-password and /live/recap/${TOKEN} and /reset-password?token=${TOKEN}`;
     expect(scrubLogText(message)).not.toContain(TOKEN);
+  });
+});
+
+describe("a log line's own fields", () => {
+  it("are scrubbed like messages: no address, no token of a link", () => {
+    const fields = {
+      status: 400,
+      message: `No account for ada.lovelace@example.com at /live/recap/${TOKEN}`,
+      path: "/live",
+    };
+    const scrubbed = scrubLogFields(fields) as Record<string, unknown>;
+    expect(scrubbed.message).toBe("No account for a***@example.com at /live/recap/:token");
+    expect(scrubbed.status).toBe(400);
+    expect(scrubLogFields({ status: 200, path: "/about" })).toEqual({ status: 200, path: "/about" });
   });
 });
