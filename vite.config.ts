@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
@@ -8,6 +9,20 @@ import { compression } from "vite-plugin-compression2";
  * before it hydrates, and left to itself the bundler spreads them over three
  * files, which costs every page 1.2 KB more gzip.
  */
+/**
+ * The preview images' worker thread runs from its own file, which the server
+ * bundle cannot inline: the server build copies it to build/server/, where
+ * app/domain/sharing/preview-workers.server.ts looks for it.
+ */
+const previewWorker = {
+  name: "preview-worker",
+  apply: "build" as const,
+  generateBundle(this: { emitFile(file: { type: "asset"; fileName: string; source: string }): string }) {
+    const source = fs.readFileSync("app/domain/sharing/preview-worker.mjs", "utf8");
+    this.emitFile({ type: "asset", fileName: "preview-worker.mjs", source });
+  },
+};
+
 const framework = { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ };
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -22,6 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Gzip (level 9) and Brotli (quality 11) copies of the browser's files, made
     // once here: the server sends them as they are instead of compressing on
     // every request, and they come out smaller than on-the-fly compression.
+    isSsrBuild && previewWorker,
     !isSsrBuild && compression({ algorithms: ["gzip", "brotliCompress"], skipIfLargerOrEqual: true }),
   ],
   resolve: { tsconfigPaths: true },

@@ -9,10 +9,76 @@ const MAX_TEXT = 2_000;
 /** Drizzle appends a failed query's parameters (session tokens, addresses) to its message. */
 const QUERY_PARAMS = /\n\s*params:[\s\S]*$/;
 
-/** Log text without query parameters or full e-mail addresses. */
+/**
+ * Routes whose address is itself the secret: better-auth's password-reset
+ * link (whoever holds it sets the password), a live round's recap and a saved
+ * plan's unguessable link. A log line names the route with a placeholder.
+ * Matched without regard to case, as the router matches.
+ */
+const SECRET_PATHS: readonly [RegExp, string][] = [
+  [/(\/api\/auth\/reset-password\/)[^/?#\s"]+/gi, "$1:token"],
+  [/(\/live\/recap\/)[^/?#\s"]+/gi, "$1:token"],
+  [/(^|[\s"'(])(\/p\/)[^/?#\s"]+/gi, "$1$2:id"],
+];
+/** A token handed in a query (e-mail links, the reset page): its value is dropped wherever a message quotes it. */
+const TOKEN_IN_QUERY = /([?&](?:token|code|state)=)[^&#\s"]+/gi;
+/** Paths are cut to this many characters: a 15 KB address would otherwise write 30 KB for one refused request. */
+export const MAX_LOGGED_PATH = 200;
+
+function withoutSecretPaths(text: string): string {
+  let scrubbed = text;
+  for (const [pattern, placeholder] of SECRET_PATHS) scrubbed = scrubbed.replace(pattern, placeholder);
+  return scrubbed.replace(TOKEN_IN_QUERY, "$1[redacted]");
+}
+
+/** Log text without query parameters, secret paths, tokens or full e-mail addresses. */
 export function scrubLogText(text: string): string {
   const short = text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}… (${text.length} characters)` : text;
-  return short.replace(QUERY_PARAMS, "").replace(EMAIL, "$1***@$2");
+  return withoutSecretPaths(short.replace(QUERY_PARAMS, "")).replace(EMAIL, "$1***@$2");
+}
+
+/** Each segment as the router reads it (percent-decoded where that is valid), so "%40" cannot hide an address. */
+function decodedPath(path: string): string {
+  return path
+    .split("/")
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join("/");
+}
+
+/**
+ * A request path as logged: without its query, percent-decoded, runs of "/"
+ * made one, secrets replaced by a placeholder, e-mail addresses shortened
+ * and at most MAX_LOGGED_PATH characters.
+ */
+export function loggedPath(path: unknown): unknown {
+  if (typeof path !== "string") return path;
+  const bare = decodedPath(path.slice(0, MAX_LOGGED_PATH * 4).split(/[?#]/)[0] ?? "").replace(/\/{2,}/g, "/");
+  const scrubbed = withoutSecretPaths(bare.replace(/^\/p\/[^/]+/i, "/p/:id")).replace(EMAIL, "$1***@$2");
+  return scrubbed.length > MAX_LOGGED_PATH
+    ? `${scrubbed.slice(0, MAX_LOGGED_PATH)}… (${path.length} characters)`
+    : scrubbed;
+}
+
+/**
+ * A log line's own fields with every text value scrubbed like a message
+ * (a better-auth message, a mail subject can quote an address or a link);
+ * `path` has its serializer, errors theirs.
+ */
+export function scrubLogFields(fields: unknown): unknown {
+  if (!fields || typeof fields !== "object" || Array.isArray(fields) || fields instanceof Error) return fields;
+  let scrubbed: Record<string, unknown> | null = null;
+  for (const [name, value] of Object.entries(fields)) {
+    if (name === "path" || typeof value !== "string") continue;
+    const clean = scrubLogText(value);
+    if (clean !== value) scrubbed = { ...(scrubbed ?? fields), [name]: clean };
+  }
+  return scrubbed ?? fields;
 }
 
 type ErrorLike = Error & { code?: unknown; cause?: unknown };
@@ -43,10 +109,13 @@ function serializeError(error: unknown, depth = 0): unknown {
 export const logger = pino({
   level: config().logLevel,
   base: { app: config().appName },
-  serializers: { err: (error: unknown) => serializeError(error) },
+  // Every line's `path` goes through loggedPath, whoever writes it.
+  serializers: { err: (error: unknown) => serializeError(error), path: loggedPath },
   hooks: {
     logMethod(args, method) {
-      const scrubbed = args.map((arg) => (typeof arg === "string" ? scrubLogText(arg) : arg));
+      const scrubbed = args.map((arg, index) =>
+        typeof arg === "string" ? scrubLogText(arg) : index === 0 ? scrubLogFields(arg) : arg,
+      );
       method.apply(this, scrubbed as Parameters<typeof method>);
     },
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./accounts";
+import { fullNameProblem, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./accounts";
 
 /** The account forms' checks, used by route actions on the server; their messages are the forms' texts. */
 
@@ -11,8 +11,10 @@ const password = z
 export const fullNameSchema = z
   .string()
   .trim()
-  .min(1, "Please enter your full name")
-  .max(80, "Your name must be at most 80 characters");
+  .superRefine((name, ctx) => {
+    const problem = fullNameProblem(name);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 const ALL_FIELDS = "Please fill in all fields";
 const present = (v: unknown) => typeof v === "string" && v.trim() !== "";

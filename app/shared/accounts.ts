@@ -1,3 +1,5 @@
+import { shownTextProblem } from "./text";
+
 /**
  * Account rules shared by the browser and the server. The forms' zod
  * schemas live in accounts-schemas.ts, so account pages ship without zod.
@@ -9,6 +11,37 @@ export type Plan = (typeof PLANS)[number];
 /** At least 8 characters; the sign-up form says so. */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
+
+const MAX_NAME_LENGTH = 80;
+
+/**
+ * Why a full name cannot be an account's name, or null. One rule for our
+ * forms and better-auth's own endpoints (sign-up, update-user): the name is
+ * shown on every page and in mails, so it is one line of visible text of at
+ * most MAX_NAME_LENGTH characters (after trimming), without control or
+ * direction characters.
+ */
+export function fullNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  const problem = shownTextProblem(trimmed);
+  if (trimmed === "" || problem === "nothing visible") return "Please enter your full name";
+  if (trimmed.length > MAX_NAME_LENGTH) return `Your name must be at most ${MAX_NAME_LENGTH} characters`;
+  if (problem) return "Your name must be one line of letters, without control or text-direction characters";
+  return null;
+}
+
+/** A profile picture is a web address (http or https) of at most 2,000 characters; `javascript:` and `data:` are not. */
+export function isProfileImageUrl(value: string): boolean {
+  if (value.length > 2_000 || hasNonPrintable(value)) return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === "https:" || protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+const hasNonPrintable = (value: string) => shownTextProblem(value) === "control characters" || /\s/.test(value);
 
 /** What relative values are resolved against: a reserved name, never contacted. */
 const PARSE_ORIGIN = "http://redirect.invalid";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ANSWER_MODES, LIVE_NAME_MAX, LIVE_QUESTIONS_MAX, LIVE_TEXT_MAX, REVEAL_MODES } from "./live";
+import { shownTextProblem } from "./text";
 
 const questionId = z.uuid({ error: "questionIds must hold question ids" });
 
@@ -25,6 +26,7 @@ export const joinRoundSchema = z.object({
     .string({ error: "name must be text" })
     .trim()
     .max(LIVE_NAME_MAX, `Your name can be at most ${LIVE_NAME_MAX} characters`)
+    .refine((name) => name === "" || !shownTextProblem(name), "Your name holds characters that cannot be shown")
     .optional(),
 });
 
@@ -36,6 +38,10 @@ export const liveAnswerSchema = z
       .string({ error: "text must be text" })
       .trim()
       .max(LIVE_TEXT_MAX, `An answer can be at most ${LIVE_TEXT_MAX} characters`)
+      .refine(
+        (text) => text === "" || !shownTextProblem(text, { lineBreaks: true }),
+        "Your answer holds characters that cannot be shown",
+      )
       .optional(),
     choice: z.number({ error: "choice must be a number" }).int().min(0).max(9).optional(),
     pass: z.literal(true, { error: "pass must be true" }).optional(),

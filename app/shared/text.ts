@@ -17,3 +17,41 @@ export function hasControlCharacters(text: string): boolean {
 export function withoutControlCharacters(text: string): string {
   return text.replace(CONTROL_CHARACTERS, (c) => (/\s/.test(c) ? " " : ""));
 }
+
+/**
+ * Characters that reorder the text around them (embeddings, overrides,
+ * isolates and the invisible direction marks): a name or an answer holding
+ * one can show as something else ("gnp.exe" for "exe.png") and spill into
+ * the text after it on every screen.
+ */
+const DIRECTION_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+function hasDirectionControls(text: string): boolean {
+  return DIRECTION_CONTROL.test(text);
+}
+
+/**
+ * Nothing a reader can see: empty, spaces, zero-width and other format
+ * characters, combining marks with no letter to sit on, and the blank
+ * "fillers" some scripts have.
+ */
+const NOTHING_VISIBLE = /^[\p{M}\p{Cf}\p{Z}\s\u115F\u1160\u2800\u3164\uFFA0]*$/u;
+
+function hasNothingVisible(text: string): boolean {
+  return NOTHING_VISIBLE.test(text);
+}
+
+/**
+ * What is wrong with a line people type for others to read (a name, a live
+ * answer): control characters (line breaks too unless allowed), direction
+ * controls, or nothing visible at all; null when it can be shown as it is.
+ */
+export function shownTextProblem(
+  text: string,
+  { lineBreaks = false }: { lineBreaks?: boolean } = {},
+): "control characters" | "direction controls" | "nothing visible" | null {
+  if (hasControlCharacters(text) || (!lineBreaks && /[\t\n\r]/.test(text))) return "control characters";
+  if (hasDirectionControls(text)) return "direction controls";
+  if (hasNothingVisible(text)) return "nothing visible";
+  return null;
+}

@@ -1,10 +1,13 @@
 import type { QuotaSubject } from "~/domain/generation/quota.server";
+import { addressSubject } from "~/domain/limits/rate-limit.server";
+import { appSecret } from "~/services.server";
 import { getUser } from "./session.server";
 import { anonymousVisitor, existingVisitorId } from "./visitor.server";
 
 /**
  * Whose AI quota a generation spends: the account when signed in, else the
- * anonymous visitor (cookie, created here when missing) and their IP.
+ * anonymous visitor (cookie, created here when missing) and their network
+ * (an IPv4 address or IPv6 /56), as the keyed hash every limit uses.
  */
 export async function quotaSubjectOf(
   request: Request,
@@ -14,7 +17,11 @@ export async function quotaSubjectOf(
   if (user) return { subject: { kind: "account", userId: user.id, plan: user.plan }, userId: user.id };
   const visitor = await anonymousVisitor(request);
   return {
-    subject: { kind: "anonymous", visitorId: visitor.id, ip: clientIp },
+    subject: {
+      kind: "anonymous",
+      visitorId: visitor.id,
+      address: clientIp ? addressSubject(clientIp, appSecret()) : null,
+    },
     userId: null,
     setCookie: visitor.setCookie,
   };
@@ -25,5 +32,5 @@ export async function existingQuotaSubject(request: Request): Promise<QuotaSubje
   const user = await getUser(request);
   if (user) return { kind: "account", userId: user.id, plan: user.plan };
   const visitorId = await existingVisitorId(request);
-  return visitorId ? { kind: "anonymous", visitorId, ip: null } : null;
+  return visitorId ? { kind: "anonymous", visitorId, address: null } : null;
 }

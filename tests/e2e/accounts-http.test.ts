@@ -104,7 +104,8 @@ describe("accounts over HTTP", () => {
     for (let i = 0; i < 14; i++) {
       // The client invents the leftmost entry; the one proxy in front appends the real address last.
       const http = new HttpClient(server.url, { "x-forwarded-for": `10.9.${i}.1, 192.0.2.77` });
-      statuses.push((await signIn(http, email, `wrong ${i}`)).status);
+      // A different account each time, so only the limit per address can refuse (not the one per account).
+      statuses.push((await signIn(http, i === 0 ? email : `hopper-${i}@example.com`, `wrong ${i}`)).status);
     }
     expect(statuses).toContain(429);
   });

@@ -17,7 +17,7 @@ describe("preview images", () => {
     server = await startServer();
     const list = await (await fetch(`${server.url}/api/v1/questions?sort=newest`)).json();
     ids = (list.items as { id: string }[]).map((q) => q.id);
-    expect(ids.length).toBeGreaterThanOrEqual(9);
+    expect(ids.length).toBeGreaterThanOrEqual(21);
   });
   afterAll(async () => {
     await server?.stop();
@@ -60,5 +60,25 @@ describe("preview images", () => {
     expect(health.status).toBe(200);
     await Promise.all(drawing);
     expect(finished.indexOf("health")).toBeLessThan(finished.length - 1);
+  });
+
+  it("draws many new pictures at once on its worker threads, each a whole 1200x630 PNG of its own question", async () => {
+    const batch = ids.slice(9, 21);
+    const pictures = await Promise.all(
+      batch.map(async (id) => {
+        const response = await image(id);
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toBe("image/png");
+        return Buffer.from(await response.arrayBuffer());
+      }),
+    );
+    for (const png of pictures) {
+      expect(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+      // The IHDR chunk: width and height, then the end of the file.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+      expect(png.subarray(-8, -4).toString("latin1")).toBe("IEND");
+      expect(png.length).toBeGreaterThan(10_000);
+    }
+    expect(new Set(pictures.map((png) => png.toString("base64"))).size).toBe(batch.length);
   });
 });

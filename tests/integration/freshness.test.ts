@@ -78,7 +78,7 @@ describe.each(testEngines())("per-member freshness on $engine", ({ engine, avail
     // Another visitor still gets it, and showing it again brings it back.
     const others = new Set<string>();
     for (let i = 0; i < 60; i++) {
-      const result = await serve([], { kind: "anonymous", visitorId: "someone-else", ip: null });
+      const result = await serve([], { kind: "anonymous", visitorId: "someone-else", address: null });
       if (result.ok) others.add(result.body.id);
     }
     expect(others.has(hidden)).toBe(true);

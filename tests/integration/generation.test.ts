@@ -10,6 +10,7 @@ import {
   remainingAiGenerations,
 } from "~/domain/generation/quota.server";
 import { serveQuestion } from "~/domain/generation/serve-question.server";
+import { addressSubject } from "~/domain/limits/rate-limit.server";
 import { importLibrary } from "~/domain/questions/library.server";
 import { pickFromLibrary } from "~/domain/questions/library-pick.server";
 import { libraryStats } from "~/domain/questions/stats.server";
@@ -68,7 +69,11 @@ const UNLIMITED: QuotaLimits = {
   premium: "unlimited",
 };
 const LIMITS: QuotaLimits = { anonymous: 10, anonymousPerIp: 50, free: 25, premium: "unlimited" };
-const visitor = (id: string, ip: string | null = null): QuotaSubject => ({ kind: "anonymous", visitorId: id, ip });
+const visitor = (id: string, ip: string | null = null): QuotaSubject => ({
+  kind: "anonymous",
+  visitorId: id,
+  address: ip ? addressSubject(ip, "test secret") : null,
+});
 
 afterAll(removeLibraryFolders);
 

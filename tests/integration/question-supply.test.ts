@@ -269,7 +269,7 @@ describe.each(testEngines().filter(({ engine }) => engine === "postgres"))(
           for (const choice of OFFERED_CHOICES) {
             const ids: string[] = [];
             const texts: string[] = [];
-            const visitor: QuotaSubject = { kind: "anonymous", visitorId: `walk-${page}`, ip: null };
+            const visitor: QuotaSubject = { kind: "anonymous", visitorId: `walk-${page}`, address: null };
             for (let draw = 0; draw < 40; draw++) {
               const result = await serveFrom(db, choice, page, ids, texts, visitor);
               if (!result.ok) throw result.error;

@@ -14,9 +14,16 @@ import {
   verificationEmail,
   welcomeEmail,
 } from "~/domain/email/templates";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, safeRedirectPath } from "~/shared/accounts";
+import {
+  fullNameProblem,
+  isProfileImageUrl,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  safeRedirectPath,
+} from "~/shared/accounts";
 import { recordEvent } from "../analytics/events.server";
 import { createProfile, grantListedAdmin } from "./profiles.server";
+import { recordFailedSignIn, recordSignIn, type SignInAttempt, signInRefusal } from "./sign-in-throttle.server";
 
 /** Where better-auth answers; pages call it through the same path. */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -78,6 +85,52 @@ function sameSiteRedirects(fields: unknown, ownOrigins: string[]): Record<string
   return changed;
 }
 
+/** Endpoints that write a user's name or picture, held to the rules of our forms. */
+const PROFILE_WRITES = new Set(["/sign-up/email", "/update-user"]);
+
+/**
+ * The body of a sign-up or user update with its name trimmed, or the
+ * refusal naming what is wrong: better-auth itself takes any name (200,000
+ * characters, line breaks) and any picture address (`javascript:`).
+ */
+function checkedProfileFields(body: unknown): Record<string, unknown> | null {
+  if (!body || typeof body !== "object") return null;
+  const record = body as Record<string, unknown>;
+  let checked: Record<string, unknown> | null = null;
+  if ("name" in record) {
+    const problem = typeof record.name === "string" ? fullNameProblem(record.name) : "Please enter your full name";
+    if (problem) throw new APIError("BAD_REQUEST", { code: "INVALID_NAME", message: problem });
+    checked = { ...record, name: (record.name as string).trim() };
+  }
+  const image = record.image;
+  if (image !== undefined && image !== null && (typeof image !== "string" || !isProfileImageUrl(image))) {
+    throw new APIError("BAD_REQUEST", {
+      code: "INVALID_IMAGE",
+      message: "image must be an http or https address of at most 2,000 characters",
+    });
+  }
+  return checked;
+}
+
+/** A session as JSON without its token: the object itself when it has none. */
+function withoutToken(value: unknown): unknown {
+  if (!value || typeof value !== "object" || !("token" in value)) return value;
+  const { token: _token, ...rest } = value as Record<string, unknown>;
+  return rest;
+}
+
+/** better-auth's JSON answer without session tokens: at the top, in `session`, or in each listed session. */
+function withoutSessionTokens(returned: object): object {
+  if (Array.isArray(returned)) {
+    const list = returned.map(withoutToken);
+    return list.some((item, index) => item !== returned[index]) ? list : returned;
+  }
+  const top = withoutToken(returned) as Record<string, unknown>;
+  const session = withoutToken(top.session);
+  if (top === returned && session === top.session) return returned;
+  return { ...top, ...(session !== undefined && { session }) };
+}
+
 /**
  * better-auth owns passwords, sessions, tokens, two-factor and Google
  * sign-in; we only configure it. Every limit, mail and hook of accounts is
@@ -87,6 +140,14 @@ export function createAuth({ db, config, secret, sendEmail, logger }: AuthDeps) 
   const { appName, publicUrl } = config;
   const ownOrigins = trustedOrigins(publicUrl);
   const absolute = (path: string) => `${publicUrl}${path}`;
+
+  /** The account and address a password sign-in is for, as the throttle counts them. */
+  const signInAttempt = (ctx: { body?: { email?: unknown }; headers?: Headers }): SignInAttempt => ({
+    db,
+    secret,
+    email: typeof ctx.body?.email === "string" ? ctx.body.email : "",
+    ip: ctx.headers?.get(CLIENT_IP_HEADER) || null,
+  });
 
   return betterAuth({
     appName,
@@ -227,7 +288,8 @@ export function createAuth({ db, config, secret, sendEmail, logger }: AuthDeps) 
         // better-auth lets "/.//evil.example" through as a relative path, then normalises it
         // into "//evil.example" when it adds a query (the ?error= or ?token= of e-mail links).
         const query = sameSiteRedirects(ctx.query, ownOrigins);
-        const body = sameSiteRedirects(ctx.body, ownOrigins);
+        const profile = PROFILE_WRITES.has(ctx.path) ? checkedProfileFields(ctx.body) : null;
+        const body = sameSiteRedirects(profile ?? ctx.body, ownOrigins) ?? profile;
         // Without a password better-auth deletes on a fresh session alone; an account that has
         // a password must give it, so a stolen session cookie cannot delete the account.
         if (ctx.path === "/delete-user" && !ctx.body?.password) {
@@ -237,13 +299,30 @@ export function createAuth({ db, config, secret, sendEmail, logger }: AuthDeps) 
             throw new APIError("BAD_REQUEST", { code: "PASSWORD_REQUIRED", message: PASSWORD_REQUIRED_MESSAGE });
           }
         }
+        if (ctx.path === "/sign-in/email") {
+          const refused = await signInRefusal(signInAttempt(ctx));
+          if (refused) {
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              { code: "TOO_MANY_FAILED_SIGN_INS", message: refused.message },
+              { "X-Retry-After": String(refused.retryAfterSeconds) },
+            );
+          }
+        }
         if (query || body) return { context: { ...(query && { query }), ...(body && { body }) } };
       }),
       after: createAuthMiddleware(async (ctx) => {
-        // A session token is a bearer credential: the cookie keeps it away from scripts, this list must too.
-        if (ctx.path === "/list-sessions" && Array.isArray(ctx.context.returned)) {
-          return ctx.json(ctx.context.returned.map(({ token: _token, ...session }) => session));
+        // A session token is a bearer credential: the HttpOnly cookie keeps it away from scripts, so no JSON
+        // answer may hand it over (sign-in, sign-up, get-session, two-factor, list-sessions all carry it).
+        const returned = ctx.context.returned;
+        if (ctx.path === "/sign-in/email") {
+          const failed = returned instanceof APIError && returned.statusCode === 401;
+          if (failed) await recordFailedSignIn(signInAttempt(ctx));
+          else if (!(returned instanceof APIError)) await recordSignIn(signInAttempt(ctx));
         }
+        if (returned instanceof Response || !returned || typeof returned !== "object") return;
+        const stripped = withoutSessionTokens(returned);
+        if (stripped !== returned) return ctx.json(stripped as Record<string, unknown>);
       }),
     },
     plugins: [

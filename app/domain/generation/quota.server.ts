@@ -1,6 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { aiUsage } from "~/db/schema";
+import type { LimitSubject } from "~/domain/limits/rate-limit.server";
 import type { RemainingQuestions } from "~/shared/questions";
 import type { Limit, QuotaLimits } from "~/shared/quota";
 
@@ -11,7 +12,8 @@ import type { Limit, QuotaLimits } from "~/shared/quota";
 export type { Limit, QuotaLimits };
 
 export type QuotaSubject =
-  | { kind: "anonymous"; visitorId: string; ip: string | null }
+  /** `address`: the keyed hash of the visitor's network (addressSubject), never the address itself; null when unknown. */
+  | { kind: "anonymous"; visitorId: string; address: LimitSubject | null }
   | { kind: "account"; userId: string; plan: "free" | "premium" };
 
 type Bucket = { key: string; limit: number; windowStart: Date; expiredBefore: Date };
@@ -31,7 +33,7 @@ function buckets(subject: QuotaSubject, limits: QuotaLimits, now: Date): Bucket[
   }
   return [
     ...rolling(`visitor:${subject.visitorId}`, limits.anonymous),
-    ...(subject.ip ? rolling(`ip:${subject.ip}`, limits.anonymousPerIp) : []),
+    ...(subject.address ? rolling(subject.address, limits.anonymousPerIp) : []),
   ];
 }
 

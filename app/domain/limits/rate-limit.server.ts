@@ -27,6 +27,17 @@ export function addressSubject(ip: string | null, secret: string): LimitSubject 
   return `address:${addressKey(ip, secret)}` as LimitSubject;
 }
 
+/** An account by the keyed hash of its lowercased e-mail address, so the key names no one. */
+export function accountSubject(email: string, secret: string): LimitSubject {
+  const hash = crypto.createHmac("sha256", secret).update(`account:${email.trim().toLowerCase()}`).digest("base64url");
+  return `account:${hash}` as LimitSubject;
+}
+
+/** One account tried from one network (accountSubject and addressKey together). */
+export function accountAddressSubject(email: string, ip: string | null, secret: string): LimitSubject {
+  return `${accountSubject(email, secret)}:address:${addressKey(ip, secret)}` as LimitSubject;
+}
+
 /**
  * A keyed hash of the network a client's address belongs to: stored instead
  * of the address, and not turned back into one without the secret. Every
@@ -117,6 +128,40 @@ export async function consumeLimit(
   // before the window did, so the wait is capped at the window.
   const secondsLeft = Math.min(rule.windowSeconds, Number(row.secondsLeft));
   return { allowed: false, retryAfterSeconds: Math.max(1, secondsLeft) };
+}
+
+/** The subject's count in its current window, or null when no window is open. */
+async function openWindow(db: Database, rule: LimitRule, subject: LimitSubject, now: Date | undefined) {
+  const at = momentOf(now);
+  const [row] = await db
+    .select({
+      count: requestLimits.count,
+      secondsLeft: sql<number>`ceil(extract(epoch from ${requestLimits.resetsAt} - ${at}))::integer`,
+    })
+    .from(requestLimits)
+    .where(sql`${requestLimits.key} = ${`${rule.name}:${subject}`} and ${requestLimits.resetsAt} > ${at}`);
+  return row ?? null;
+}
+
+/**
+ * Whether the subject has used up the rule in its current window, without
+ * counting a request: for limits counted only on failure (sign-in), checked
+ * before the attempt.
+ */
+export async function limitReached(
+  db: Database,
+  rule: LimitRule,
+  subject: LimitSubject,
+  now?: Date,
+): Promise<LimitDecision> {
+  const row = await openWindow(db, rule, subject, now);
+  if (!row || row.count < rule.limit) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.min(rule.windowSeconds, Number(row.secondsLeft))) };
+}
+
+/** Whether the subject was counted under the rule within its window: a mark that expires (a known network). */
+export async function countedRecently(db: Database, rule: LimitRule, subject: LimitSubject, now?: Date) {
+  return (await openWindow(db, rule, subject, now)) !== null;
 }
 
 /** consumeLimit as an Outcome: over the limit, a RATE_LIMITED failure that says what and when to try again. */

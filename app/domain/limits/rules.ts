@@ -51,6 +51,29 @@ export const LIMITS = {
     limit: 1200,
     windowSeconds: 60,
   },
+  /**
+   * Failed password sign-ins per account and address: one guesser is stopped
+   * early, while the owner elsewhere is not affected.
+   */
+  signInFailures: { name: "sign-in-failures", what: "failed sign-ins", limit: 5, windowSeconds: 15 * 60 },
+  /**
+   * Failed password sign-ins per account from every address: guessing spread
+   * over many addresses stops here. Networks the owner signed in from lately
+   * (signInKnownNetwork) are not held to it, so the owner keeps access.
+   */
+  signInFailuresPerAccount: {
+    name: "sign-in-failures-account",
+    what: "failed sign-ins for this account",
+    limit: 30,
+    windowSeconds: 15 * 60,
+  },
+  /** Marks an account's network after a successful sign-in, for 30 days; never refuses anything. */
+  signInKnownNetwork: {
+    name: "sign-in-known",
+    what: "sign-ins",
+    limit: Number.MAX_SAFE_INTEGER,
+    windowSeconds: 30 * 24 * 60 * 60,
+  },
   /** Per address: a host's reveals, locks, moves and moderation. */
   roundHosting: { name: "round-hosting", what: "changes to the round", limit: 300, windowSeconds: 60 },
 } as const satisfies Record<string, LimitRule>;

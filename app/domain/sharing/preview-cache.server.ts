@@ -12,7 +12,7 @@ export type Preview = {
 export type PreviewCacheOptions = {
   /** About 70 KB each. */
   maxEntries?: number;
-  /** Drawings at once; each holds a thread of libuv's pool (4 by default), which file and DNS work share. */
+  /** Drawings at once; each holds one of the preview worker threads (preview-image.server.ts has two). */
   concurrency?: number;
   render?: (svg: string) => Promise<Buffer>;
 };

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
-import { type ResvgRenderOptions, renderAsync } from "@resvg/resvg-js";
+import type { ResvgRenderOptions } from "@resvg/resvg-js";
 import { withoutControlCharacters } from "~/shared/text";
+import { createPreviewWorkers } from "./preview-workers.server";
 
 /**
  * The 1200x630 PNG a chat tool shows for a shared question: the question in
@@ -80,14 +81,13 @@ const RENDER_OPTIONS: ResvgRenderOptions = {
   fitTo: { mode: "width", value: PREVIEW_WIDTH },
 };
 
-/**
- * Draws an SVG as PNG. The drawing, most of the work, runs on libuv's thread
- * pool, so the server keeps answering meanwhile; only the PNG encoding after
- * it (a few milliseconds) runs on the main thread.
- */
-export async function svgToPng(svg: string): Promise<Buffer> {
-  const image = await renderAsync(svg, RENDER_OPTIONS);
-  return image.asPng();
+/** Two workers: enough to draw a burst of previews in time, while the main thread and the other core serve requests. */
+const PREVIEW_WORKERS = 2;
+const workers = createPreviewWorkers(PREVIEW_WORKERS, RENDER_OPTIONS);
+
+/** Draws an SVG as PNG on a worker thread: drawing and encoding both, so the main thread keeps answering. */
+export function svgToPng(svg: string): Promise<Buffer> {
+  return workers.render(svg);
 }
 
 export function previewPng(input: PreviewInput): Promise<Buffer> {

@@ -17,6 +17,8 @@ import { requireUser } from "~/web/session.server";
 import type { Route } from "./+types/profile";
 import { profileAction } from "./profile-actions.server";
 
+export { privatePageHeaders as headers } from "~/web/private-page.server";
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const auth = await getAuth();

@@ -23,6 +23,8 @@ import { questionIdParam, statusOf } from "~/web/http.server";
 import { requireAdminPage } from "~/web/session.server";
 import type { Route } from "./+types/admin";
 
+export { privatePageHeaders as headers } from "~/web/private-page.server";
+
 async function findUser(email: string | null) {
   if (!email) return { query: "", found: null, searched: false };
   const parsed = emailOnlySchema.safeParse({ email });

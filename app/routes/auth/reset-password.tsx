@@ -10,6 +10,8 @@ import { firstIssue, newPasswordSchema } from "~/shared/accounts-schemas";
 import { accounts, authErrorMessage } from "~/web/accounts.server";
 import type { Route } from "./+types/reset-password";
 
+export { privatePageHeaders as headers } from "~/web/private-page.server";
+
 const EXPIRED =
   "This reset link has expired or was already used. Ask for a new one with 'Forgot password?' on the sign-in page.";
 

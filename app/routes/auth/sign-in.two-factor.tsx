@@ -11,6 +11,8 @@ import { accounts, authErrorMessage, withCookies } from "~/web/accounts.server";
 import { requireSignedOut } from "~/web/session.server";
 import type { Route } from "./+types/sign-in.two-factor";
 
+export { privatePageHeaders as headers } from "~/web/private-page.server";
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSignedOut(request);
   return null;

@@ -9,6 +9,8 @@ import { emailOnlySchema } from "~/shared/accounts-schemas";
 import { accounts, authErrorMessage } from "~/web/accounts.server";
 import type { Route } from "./+types/verify-email";
 
+export { privatePageHeaders as headers } from "~/web/private-page.server";
+
 const ICON = <MailCheck className="h-8 w-8 text-brand-700" aria-hidden="true" />;
 
 export const meta: Route.MetaFunction = ({ matches }) =>

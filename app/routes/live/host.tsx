@@ -11,6 +11,8 @@ import { statusOf } from "~/web/http.server";
 import { hostQrSvg, joinUrl, liveCredentials } from "~/web/live.server";
 import type { Route } from "./+types/host";
 
+export { privatePageHeaders as headers } from "~/web/private-page.server";
+
 type Refusal = { view: null; code: string; reason: "not-host" | "not-found"; message: string };
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -10,6 +10,8 @@ import { statusOf } from "~/web/http.server";
 import { liveCredentials } from "~/web/live.server";
 import type { Route } from "./+types/participant";
 
+export { privatePageHeaders as headers } from "~/web/private-page.server";
+
 /** The first view is rendered on the server, so an old phone shows the question before any script runs. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const code = normalizeJoinCode(params.code);

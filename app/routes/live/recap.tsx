@@ -8,6 +8,8 @@ import { livePaths } from "~/shared/live";
 import { statusOf } from "~/web/http.server";
 import type { Route } from "./+types/recap";
 
+export { privatePageHeaders as headers } from "~/web/private-page.server";
+
 /** Recap tokens are base64url; anything else is not asked of the database. */
 const RECAP_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 

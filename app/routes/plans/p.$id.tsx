@@ -13,6 +13,8 @@ import { isUuid } from "~/shared/ids";
 import { stripSurroundingQuotes } from "~/shared/questions";
 import type { Route } from "./+types/p.$id";
 
+export { privatePageHeaders as headers } from "~/web/private-page.server";
+
 export async function loader({ params }: Route.LoaderArgs) {
   if (!isUuid(params.id)) throw new Response("Not found", { status: 404 });
   const { db } = await database();

@@ -6,6 +6,8 @@ import { database } from "~/services.server";
 import { requireUser } from "~/web/session.server";
 import type { Route } from "./+types/saved-questions";
 
+export { privatePageHeaders as headers } from "~/web/private-page.server";
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { db } = await database();
