@@ -71,7 +71,7 @@ describe.each(testEngines())("questions that name a meeting, on $engine", ({ eng
   async function walk(page: string | null, clicks: number) {
     const seenIds: string[] = [];
     const served: { text: string; widened: string | undefined }[] = [];
-    const visitor: QuotaSubject = { kind: "anonymous", visitorId: `walk-${page}-${Math.random()}`, ip: null };
+    const visitor: QuotaSubject = { kind: "anonymous", visitorId: `walk-${page}-${Math.random()}`, address: null };
     for (let click = 0; click < clicks; click++) {
       const result = await serveQuestion(
         { db, generator: null, metered: false, limits: UNLIMITED },
