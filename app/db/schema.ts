@@ -149,11 +149,15 @@ export const aiUsage = pgTable("ai_usage", {
  * per rule and subject, keyed by a member id or a keyed hash of an address,
  * never the address itself. Rows whose window has ended are deleted.
  */
-export const requestLimits = pgTable("request_limits", {
-  key: text("key").primaryKey(),
-  count: integer("count").notNull(),
-  resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
-});
+export const requestLimits = pgTable(
+  "request_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("request_limits_resets_idx").on(t.resetsAt)],
+);
 
 /** Which version of each content folder was last imported, so unchanged content is not re-read at start. */
 export const contentImports = pgTable("content_imports", {
@@ -198,7 +202,7 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
 /** Sign-in methods of a user: the password ("credential") and linked identities such as Google. */
@@ -235,7 +239,10 @@ export const verifications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+  (t) => [
+    index("verifications_identifier_idx").on(t.identifier),
+    index("verifications_expires_idx").on(t.expiresAt),
+  ],
 );
 
 export const twoFactors = pgTable(
@@ -566,4 +573,21 @@ export const liveRoundEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.roundId, t.seq] })],
+);
+
+/**
+ * One row per housekeeping run (app/domain/housekeeping): which server ran
+ * it, when, and how many rows of each kind it deleted. Runs never overlap
+ * (they hold an advisory lock); a run deletes the rows older than a week.
+ */
+export const housekeepingRuns = pgTable(
+  "housekeeping_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    server: text("server").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull(),
+    deleted: jsonb("deleted").$type<Record<string, number>>().notNull(),
+  },
+  (t) => [index("housekeeping_runs_started_idx").on(t.startedAt)],
 );
