@@ -239,10 +239,7 @@ export const verifications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("verifications_identifier_idx").on(t.identifier),
-    index("verifications_expires_idx").on(t.expiresAt),
-  ],
+  (t) => [index("verifications_identifier_idx").on(t.identifier), index("verifications_expires_idx").on(t.expiresAt)],
 );
 
 export const twoFactors = pgTable(
