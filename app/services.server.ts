@@ -16,7 +16,6 @@ import type { EmailContent } from "~/domain/email/templates";
 import { type ActiveGenerator, createActiveGenerator } from "~/domain/generation/active-generator.server";
 import { startHousekeepingWorker } from "~/domain/housekeeping/worker.server";
 import { RoundHub } from "~/domain/live/hub.server";
-import { cleanUpComposedQuestions } from "~/domain/questions/composed-cleanup.server";
 import { importLibrary } from "~/domain/questions/library.server";
 import { logger } from "~/logger.server";
 
@@ -38,15 +37,12 @@ export function database(): Promise<DatabaseHandle> {
     const started = performance.now();
     const handle = await openDatabase({ databaseUrl, dataDir, poolSize: databasePoolSize });
     // Servers starting together on one database take turns; the later ones find the work done.
-    const { library, composed } = await handle.exclusively(async () => {
+    const library = await handle.exclusively(async () => {
       await handle.migrate();
       await seedCategories(handle.db);
-      return { library: await importLibrary(handle.db), composed: await cleanUpComposedQuestions(handle.db) };
+      return importLibrary(handle.db);
     });
-    logger.info(
-      { engine: handle.engine, library, composed, ms: Math.round(performance.now() - started) },
-      "database ready",
-    );
+    logger.info({ engine: handle.engine, library, ms: Math.round(performance.now() - started) }, "database ready");
     return handle;
   })();
   return opening;

@@ -101,7 +101,7 @@ export const questions = pgTable(
       .where(sql`status = 'published'`),
     index("questions_author_idx").on(t.authorId),
     check("questions_type_check", sql`${t.type} in ('check-in', 'energizer', 'check-out')`),
-    // "composed": written by the retired template composer, kept only where members voted, saved or planned it.
+    // "composed": written by the retired template composer, kept (retired) only where members voted, saved or planned it.
     check("questions_source_check", sql`${t.source} in ('curated', 'ai_generated', 'user_submitted', 'composed')`),
     // "retired": a curated question the library no longer holds, kept for the members who saved or voted on it.
     check("questions_status_check", sql`${t.status} in ('published', 'pending', 'rejected', 'retired')`),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { generationHistory, hiddenQuestions, questionCategories, questions } from "~/db/schema";
 import { type CategoryIndex, categoryIndex } from "~/domain/categories.server";
@@ -104,8 +104,7 @@ const NO_CATEGORY = "00000000-0000-0000-0000-000000000000";
 
 /** The filter's published, servable questions of its moment, style and depth, without the category. */
 function choiceConditions(filter: LibraryFilter): SQL[] {
-  // Template sentences of the retired composer are kept for their members, never served.
-  const list: SQL[] = [eq(questions.status, "published"), ne(questions.source, "composed")];
+  const list: SQL[] = [eq(questions.status, "published")];
   if (filter.meetingContext) list.push(inArray(questions.meetingContext, asList(filter.meetingContext)));
   if (filter.questionStyle) list.push(inArray(questions.questionStyle, asList(filter.questionStyle)));
   if (filter.engagementLevel) list.push(inArray(questions.engagementLevel, asList(filter.engagementLevel)));
