@@ -8,7 +8,7 @@ import type { Limit, QuotaLimits } from "~/shared/quota";
  * Quotas meter new AI generations only; the library is free and unlimited
  * for everyone, so a spent AI quota still leaves library questions.
  */
-export type { Limit, QuotaLimits };
+export type { QuotaLimits };
 
 export type QuotaSubject =
   | { kind: "anonymous"; visitorId: string; ip: string | null }

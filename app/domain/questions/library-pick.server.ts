@@ -253,21 +253,6 @@ export async function leastRecentlySeen(
   return oldest ? toServed(oldest, index) : null;
 }
 
-/**
- * One question of exactly this filter: a random unseen one, else the one
- * seen longest ago. Null when nothing matches at all.
- */
-export async function pickFromLibrary(
-  db: Database,
-  filter: LibraryFilter,
-  seenIds: readonly string[],
-  userId: string | null = null,
-): Promise<ServedQuestion | null> {
-  const index = await categoryIndex(db);
-  const fresh = await randomMatch(db, filter, unseen(validSeenIds(seenIds), userId), index);
-  return fresh ?? leastRecentlySeen(db, filter, seenIds, userId);
-}
-
 /** The fitting question to serve without asking any generator: unseen up the ladder, else the least recently seen. */
 export async function pickForChoice(
   db: Database,
