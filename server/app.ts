@@ -15,12 +15,11 @@ import type { RequestContext } from "./load-context";
 import {
   BODY_LIMIT_BYTES,
   isJsonApi,
+  parseBody,
   type Refusal,
   refuseAddress,
-  refuseBodyText,
   refuseContentType,
   refuseForeignOrigin,
-  refuseMalformedForm,
 } from "./request-guards";
 import { routerHandler } from "./request-handler";
 import { createNonce, securityHeaders, staticAssetHeaders } from "./security-headers";
@@ -138,11 +137,15 @@ const refuseDeclaredSize: RequestHandler = (req, res, next) => {
 
 const readBody = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES });
 
+/** Refuses a body no route can use, and keeps the parsed body for the route (the body is parsed once). */
 const guardBody: RequestHandler = async (req, res, next) => {
   const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-  const refusal = refuseContentType(req, body) ?? refuseBodyText(req, body) ?? (await refuseMalformedForm(req, body));
-  if (refusal) refuse(req, res, refusal);
-  else next();
+  const refusal = refuseContentType(req, body);
+  if (refusal) return refuse(req, res, refusal);
+  const parsed = await parseBody(req, body);
+  if ("refusal" in parsed) return refuse(req, res, parsed.refusal);
+  res.locals.body = parsed;
+  next();
 };
 
 /** Last resort: an error outside React Router is logged with its stack, answered without one. */
@@ -207,6 +210,7 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
         cspNonce: res.locals.cspNonce,
         requestId: res.locals.requestId,
         clientIp: req.ip ?? null,
+        body: res.locals.body ?? { kind: "none" },
       }),
     }),
   );

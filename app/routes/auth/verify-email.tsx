@@ -7,6 +7,7 @@ import { MailCheck } from "~/components/icons";
 import { seo } from "~/lib/seo";
 import { emailOnlySchema } from "~/shared/accounts-schemas";
 import { accounts, authErrorMessage } from "~/web/accounts.server";
+import { formBody } from "~/web/http.server";
 import type { Route } from "./+types/verify-email";
 
 const ICON = <MailCheck className="h-8 w-8 text-brand-700" aria-hidden="true" />;
@@ -19,8 +20,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export async function action({ request }: Route.ActionArgs) {
-  const parsed = emailOnlySchema.safeParse(Object.fromEntries(await request.formData()));
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = emailOnlySchema.safeParse(Object.fromEntries(formBody(context)));
   if (!parsed.success) {
     return data({ error: "You must provide either an email or phone number and a type" }, { status: 400 });
   }
