@@ -167,6 +167,12 @@ const envSchema = z.object({
     .default(24),
   LIVE_RECAP_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LIVE_MAX_PARTICIPANTS: z.coerce.number().int().min(2).max(100_000).default(2000),
+  HOUSEKEEPING_INTERVAL_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1 second")
+    .max(3600, "must be at most 3600 seconds (an hour)")
+    .default(60),
 });
 
 /** Values that can hold passwords or keys: errors name the variable but never repeat its value. */
@@ -210,6 +216,8 @@ export type Config = {
   /** Google sign-in (any OpenID Connect provider at googleIssuer); shown only when both are set. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   live: LiveSettings;
+  /** How often each server offers to run housekeeping (one server of a database runs it at a time). */
+  housekeepingIntervalMs: number;
 };
 
 /** Reads and checks the environment. Throws ConfigError naming the first bad variable. */
@@ -248,6 +256,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       recapDays: v.LIVE_RECAP_DAYS,
       maxParticipants: v.LIVE_MAX_PARTICIPANTS,
     },
+    housekeepingIntervalMs: v.HOUSEKEEPING_INTERVAL_SECONDS * 1000,
   };
 }
 

@@ -3,6 +3,7 @@
  * question generator, mail) is built here, once, from the configuration.
  * Domain modules never reach for these; routes and the web edge pass them in.
  */
+import os from "node:os";
 import path from "node:path";
 import { config } from "~/config.server";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
@@ -13,8 +14,8 @@ import { createMailer } from "~/domain/email/mailer.server";
 import { createEmailSender, type EmailSender } from "~/domain/email/send.server";
 import type { EmailContent } from "~/domain/email/templates";
 import { type ActiveGenerator, createActiveGenerator } from "~/domain/generation/active-generator.server";
+import { startHousekeepingWorker } from "~/domain/housekeeping/worker.server";
 import { RoundHub } from "~/domain/live/hub.server";
-import { cleanUpComposedQuestions } from "~/domain/questions/composed-cleanup.server";
 import { importLibrary } from "~/domain/questions/library.server";
 import { logger } from "~/logger.server";
 
@@ -36,15 +37,12 @@ export function database(): Promise<DatabaseHandle> {
     const started = performance.now();
     const handle = await openDatabase({ databaseUrl, dataDir, poolSize: databasePoolSize });
     // Servers starting together on one database take turns; the later ones find the work done.
-    const { library, composed } = await handle.exclusively(async () => {
+    const library = await handle.exclusively(async () => {
       await handle.migrate();
       await seedCategories(handle.db);
-      return { library: await importLibrary(handle.db), composed: await cleanUpComposedQuestions(handle.db) };
+      return importLibrary(handle.db);
     });
-    logger.info(
-      { engine: handle.engine, library, composed, ms: Math.round(performance.now() - started) },
-      "database ready",
-    );
+    logger.info({ engine: handle.engine, library, ms: Math.round(performance.now() - started) }, "database ready");
     return handle;
   })();
   return opening;
@@ -97,6 +95,19 @@ export function sendEmail(kind: string, to: string, content: EmailContent): void
 /** Retries waiting mail in the background; the returned function stops it. */
 export function startOutboxWorker(options?: { intervalMs?: number }): () => Promise<void> {
   return emailSender().startWorker(options);
+}
+
+/**
+ * Deletes expired rounds, limit windows, sessions and tokens in the
+ * background, one server of the database at a time; the returned function stops it.
+ */
+export function startHousekeeping(): () => Promise<void> {
+  return startHousekeepingWorker({
+    database: async () => (await database()).db,
+    server: `${os.hostname()}:${process.pid}`,
+    intervalMs: config().housekeepingIntervalMs,
+    log: logger,
+  });
 }
 
 /** This process's carrier of live round events, listening to every server's through the database. */

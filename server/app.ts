@@ -8,19 +8,18 @@ import { config } from "~/config.server";
 import { isDatabaseUnreachable } from "~/db/connection-errors";
 import { CLIENT_IP_HEADER } from "~/domain/accounts/auth.server";
 import { logger } from "~/logger.server";
-import { closeDatabase, database, startOutboxWorker, stopLiveHub } from "~/services.server";
+import { closeDatabase, database, startHousekeeping, startOutboxWorker, stopLiveHub } from "~/services.server";
 import { problemBody } from "~/web/http.server";
 import { compress } from "./compress";
 import type { RequestContext } from "./load-context";
 import {
   BODY_LIMIT_BYTES,
   isJsonApi,
+  parseBody,
   type Refusal,
   refuseAddress,
-  refuseBodyText,
   refuseContentType,
   refuseForeignOrigin,
-  refuseMalformedForm,
 } from "./request-guards";
 import { routerHandler } from "./request-handler";
 import { createNonce, securityHeaders, staticAssetHeaders } from "./security-headers";
@@ -138,11 +137,15 @@ const refuseDeclaredSize: RequestHandler = (req, res, next) => {
 
 const readBody = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES });
 
+/** Refuses a body no route can use, and keeps the parsed body for the route (the body is parsed once). */
 const guardBody: RequestHandler = async (req, res, next) => {
   const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-  const refusal = refuseContentType(req, body) ?? refuseBodyText(req, body) ?? (await refuseMalformedForm(req, body));
-  if (refusal) refuse(req, res, refusal);
-  else next();
+  const refusal = refuseContentType(req, body);
+  if (refusal) return refuse(req, res, refusal);
+  const parsed = await parseBody(req, body);
+  if ("refusal" in parsed) return refuse(req, res, parsed.refusal);
+  res.locals.body = parsed;
+  next();
 };
 
 /** Last resort: an error outside React Router is logged with its stack, answered without one. */
@@ -207,6 +210,7 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
         cspNonce: res.locals.cspNonce,
         requestId: res.locals.requestId,
         clientIp: req.ip ?? null,
+        body: res.locals.body ?? { kind: "none" },
       }),
     }),
   );
@@ -216,12 +220,15 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
 
 /** Opens, migrates and seeds the database; the server listens only after this succeeds. */
 let stopOutbox: (() => Promise<void>) | undefined;
+let stopHousekeeping: (() => Promise<void>) | undefined;
 
 export async function prepare(): Promise<void> {
   config();
   await database();
   // Mail that could not be sent yet (an SMTP outage, a restart) goes out from here.
   stopOutbox = startOutboxWorker();
+  // Expired rounds, limit windows, sessions and tokens are deleted here, never inside a request.
+  stopHousekeeping = startHousekeeping();
 }
 
 /** Live event streams never finish by themselves: they are ended first, so the server can close. */
@@ -232,6 +239,7 @@ export async function closeStreams(): Promise<void> {
 export async function shutdown(): Promise<void> {
   await stopLiveHub();
   await stopOutbox?.();
+  await stopHousekeeping?.();
   await closeDatabase();
 }
 

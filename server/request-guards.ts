@@ -1,4 +1,5 @@
 import type { Request as ExpressRequest } from "express";
+import type { ParsedBody } from "./load-context";
 
 /** Largest request body any form or API call needs, with room to spare; more is a 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -112,43 +113,47 @@ function cleanJson(value: unknown): boolean {
 }
 
 /**
- * PostgreSQL stores no NUL in text and no unpaired surrogate in jsonb: such
- * input is refused here with a 400, not discovered by the database as a 500.
+ * Parses the body once, for the checks here and for the route after them
+ * (RequestContext.body). PostgreSQL stores no NUL in text and no unpaired
+ * surrogate in jsonb, and a form React Router cannot read would fail in the
+ * action: such input is refused here with a 400, not discovered later as a 500.
  */
-export function refuseBodyText(req: ExpressRequest, body: Buffer): Refusal | undefined {
-  if (body.length === 0) return undefined;
-  if (body.includes(0)) return NUL_IN_TEXT;
+export async function parseBody(req: ExpressRequest, body: Buffer): Promise<{ refusal: Refusal } | ParsedBody> {
+  if (body.includes(0)) return { refusal: NUL_IN_TEXT };
   const type = mediaType(req);
-  if (type === "application/x-www-form-urlencoded" && /%00/i.test(body.toString("latin1"))) return NUL_IN_TEXT;
-  if (type !== "application/json") return undefined;
+  if (type === "application/x-www-form-urlencoded" && /%00/i.test(body.toString("latin1"))) {
+    return { refusal: NUL_IN_TEXT };
+  }
+  if (FORM_TYPES.includes(type)) {
+    try {
+      const form = await new Response(bodyBytes(body), {
+        headers: { "content-type": req.get("content-type") ?? type },
+      }).formData();
+      return { kind: "form", value: form };
+    } catch {
+      return {
+        refusal: { status: 400, code: "INVALID_INPUT", message: "The form body is malformed and could not be read" },
+      };
+    }
+  }
+  if (type !== "application/json" || body.length === 0) return { kind: "none" };
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString("utf8"));
   } catch {
-    return { status: 400, code: "INVALID_INPUT", message: "The request body must be JSON" };
+    return { refusal: { status: 400, code: "INVALID_INPUT", message: "The request body must be JSON" } };
   }
-  if (cleanJson(parsed)) return undefined;
+  if (cleanJson(parsed)) return { kind: "json", value: parsed };
   return {
-    status: 400,
-    code: "INVALID_INPUT",
-    message: "Text in the request contains a NUL character or an unpaired surrogate",
+    refusal: {
+      status: 400,
+      code: "INVALID_INPUT",
+      message: "Text in the request contains a NUL character or an unpaired surrogate",
+    },
   };
 }
 
-/**
- * A form body React Router cannot parse would fail in the action as a 500;
- * it is refused here instead. Parsing twice costs little: bodies are at most
- * 1 MB and real forms a few hundred bytes.
- */
-export async function refuseMalformedForm(req: ExpressRequest, body: Buffer): Promise<Refusal | undefined> {
-  const type = mediaType(req);
-  if (!FORM_TYPES.includes(type)) return undefined;
-  try {
-    await new Response(new Uint8Array(body), {
-      headers: { "content-type": req.get("content-type") ?? type },
-    }).formData();
-    return undefined;
-  } catch {
-    return { status: 400, code: "INVALID_INPUT", message: "The form body is malformed and could not be read" };
-  }
+/** The buffer's bytes as a view, not a copy. */
+export function bodyBytes(body: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length);
 }

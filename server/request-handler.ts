@@ -2,6 +2,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { databaseWasUnreachable, inRequestScope } from "~/web/request-scope.server";
+import { bodyBytes } from "./request-guards";
 import { databaseReachable, sendUnavailable } from "./unavailable";
 
 type Options = {
@@ -31,8 +32,9 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Requ
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  // The body was read (and its size and text checked) before routing; an empty one is no body.
-  const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? new Uint8Array(req.body) : undefined;
+  // The body was read, checked and parsed before routing (actions take the parsed body from the load context);
+  // its bytes stay on the Request, unparsed, for better-auth. An empty one is no body.
+  const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? bodyBytes(req.body) : undefined;
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   return new Request(url, { method: req.method, headers, body: hasBody ? body : undefined, signal: controller.signal });
 }

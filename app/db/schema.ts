@@ -103,7 +103,7 @@ export const questions = pgTable(
       .where(sql`status = 'published'`),
     index("questions_author_idx").on(t.authorId),
     check("questions_type_check", sql`${t.type} in ('check-in', 'energizer', 'check-out')`),
-    // "composed": written by the retired template composer, kept only where members voted, saved or planned it.
+    // "composed": written by the retired template composer, kept (retired) only where members voted, saved or planned it.
     check("questions_source_check", sql`${t.source} in ('curated', 'ai_generated', 'user_submitted', 'composed')`),
     // "retired": a curated question the library no longer holds, kept for the members who saved or voted on it.
     check("questions_status_check", sql`${t.status} in ('published', 'pending', 'rejected', 'retired')`),
@@ -151,11 +151,15 @@ export const aiUsage = pgTable("ai_usage", {
  * per rule and subject, keyed by a member id or a keyed hash of an address,
  * never the address itself. Rows whose window has ended are deleted.
  */
-export const requestLimits = pgTable("request_limits", {
-  key: text("key").primaryKey(),
-  count: integer("count").notNull(),
-  resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
-});
+export const requestLimits = pgTable(
+  "request_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("request_limits_resets_idx").on(t.resetsAt)],
+);
 
 /** Which version of each content folder was last imported, so unchanged content is not re-read at start. */
 export const contentImports = pgTable("content_imports", {
@@ -200,7 +204,7 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
 /** Sign-in methods of a user: the password ("credential") and linked identities such as Google. */
@@ -237,7 +241,7 @@ export const verifications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+  (t) => [index("verifications_identifier_idx").on(t.identifier), index("verifications_expires_idx").on(t.expiresAt)],
 );
 
 export const twoFactors = pgTable(
@@ -568,4 +572,21 @@ export const liveRoundEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.roundId, t.seq] })],
+);
+
+/**
+ * One row per housekeeping run (app/domain/housekeeping): which server ran
+ * it, when, and how many rows of each kind it deleted. Runs never overlap
+ * (they hold an advisory lock); a run deletes the rows older than a week.
+ */
+export const housekeepingRuns = pgTable(
+  "housekeeping_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    server: text("server").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull(),
+    deleted: jsonb("deleted").$type<Record<string, number>>().notNull(),
+  },
+  (t) => [index("housekeeping_runs_started_idx").on(t.startedAt)],
 );

@@ -18,7 +18,6 @@ export const newRoundSchema = z.object({
   anonymous: z.boolean({ error: "anonymous must be true or false" }).default(false),
   revealMode: z.enum(REVEAL_MODES, { error: `revealMode must be ${REVEAL_MODES.join(" or ")}` }).default("host"),
 });
-export type NewRound = z.infer<typeof newRoundSchema>;
 
 /** POST /api/v1/rounds/{code}/join */
 export const joinRoundSchema = z.object({

@@ -140,11 +140,6 @@ export type RoundEvent =
     }
   | { type: "deleted" };
 
-export type RoundEventType = RoundEvent["type"] | "snapshot";
-
-/** What the event stream sends: a snapshot on connecting, then events, each with its `seq` as the SSE id. */
-export type StreamMessage = { seq: number; event: RoundEvent } | { seq: number; snapshot: RoundView };
-
 /** A join code as people type it: spaces and dashes dropped, upper case. */
 export function normalizeJoinCode(input: string): string {
   return input.replace(/[\s-]+/g, "").toUpperCase();

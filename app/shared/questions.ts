@@ -77,7 +77,7 @@ export const OFFERED_CHOICES: readonly QuestionChoice[] = MEETING_CONTEXT_VALUES
   ),
 );
 
-/** "composed": written by the retired template composer; kept only where members voted, saved or planned it. */
+/** "composed": written by the retired template composer; kept (retired) only where members voted, saved or planned it. */
 export const QUESTION_SOURCES = ["curated", "ai_generated", "user_submitted", "composed"] as const;
 export type QuestionSource = (typeof QUESTION_SOURCES)[number];
 

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "react-router";
 import type { ZodType } from "zod";
 import type { DomainError, DomainErrorCode } from "~/domain/errors";
 import { isUuid } from "~/shared/ids";
@@ -51,19 +52,18 @@ export function methodNotAllowed(allow: string): Response {
 }
 
 /**
- * Reads a JSON body and validates it. The error names the field at fault,
- * as in "meetingContext must be one of check-in, ...".
+ * Validates the JSON body, parsed once before routing (the load context's
+ * `body`). The error names the field at fault, as in "meetingContext must
+ * be one of check-in, ...".
  */
-export async function parseJsonBody<T>(
-  request: Request,
+export function parseJsonBody<T>(
+  context: AppLoadContext,
   schema: ZodType<T>,
-): Promise<{ ok: true; data: T } | { ok: false; response: Response }> {
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
+): { ok: true; data: T } | { ok: false; response: Response } {
+  if (context.body.kind !== "json") {
     return { ok: false, response: problem(400, "The request body must be JSON", "INVALID_INPUT") };
   }
+  const body = context.body.value;
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return { ok: false, response: problem(400, "The request body must be a JSON object", "INVALID_INPUT") };
   }
@@ -76,6 +76,11 @@ export async function parseJsonBody<T>(
     ? issue.message
     : `${field ?? "body"}: ${issue?.message ?? "is invalid"}`;
   return { ok: false, response: problem(400, message, "INVALID_INPUT", { field }) };
+}
+
+/** The submitted form, parsed once before routing; an action without one gets an empty form. */
+export function formBody(context: AppLoadContext): FormData {
+  return context.body.kind === "form" ? context.body.value : new FormData();
 }
 
 /** A question id from the path, lower-cased; anything but a UUID is a 400 before the database is asked. */

@@ -12,7 +12,7 @@ import {
 import { serveQuestion } from "~/domain/generation/serve-question.server";
 import { addressSubject } from "~/domain/limits/rate-limit.server";
 import { importLibrary } from "~/domain/questions/library.server";
-import { pickFromLibrary } from "~/domain/questions/library-pick.server";
+import { leastRecentlySeen, pickFitting } from "~/domain/questions/library-pick.server";
 import { libraryStats } from "~/domain/questions/stats.server";
 import { type GenerateQuestionRequest, generateQuestionRequestSchema } from "~/shared/question-schemas";
 import { normalizeQuestionText } from "~/shared/questions";
@@ -122,40 +122,42 @@ describe.each(testEngines())("question engine on $engine", ({ engine, available 
   describe.skipIf(!available)("picking from the library: unseen first, then seen longest ago", () => {
     const cell = { meetingContext: "check-in", questionStyle: "reflective", engagementLevel: "quick" } as const;
 
+    const unseen = async (categorySlug: string | null, seenIds: string[]) => {
+      const picked = await pickFitting(db, { ...cell, categorySlug }, seenIds);
+      expect(picked?.widened).toBeNull();
+      return picked?.question;
+    };
+
     it("matches the cell and the category", async () => {
       for (let i = 0; i < 10; i++) {
-        const picked = await pickFromLibrary(db, { ...cell, categorySlug: "remote-teams" }, []);
+        const picked = await unseen("remote-teams", []);
         expect(picked?.categorySlug).toBe("remote-teams");
         expect(picked).toMatchObject({ ...cell, type: "check-in", source: "curated" });
       }
       const any = new Set<string | null>();
-      for (let i = 0; i < 30; i++) any.add((await pickFromLibrary(db, cell, []))?.categorySlug ?? null);
+      for (let i = 0; i < 30; i++) any.add((await unseen(null, []))?.categorySlug ?? null);
       expect(any).toEqual(new Set(["remote-teams", "retrospectives"]));
     });
 
     it("skips seen ids, ignoring anything that is not a UUID", async () => {
-      const first = await pickFromLibrary(db, { ...cell, categorySlug: "remote-teams" }, []);
+      const first = await unseen("remote-teams", []);
       for (let i = 0; i < 10; i++) {
-        const next = await pickFromLibrary(db, { ...cell, categorySlug: "remote-teams" }, [
-          "not-a-uuid",
-          first!.id,
-          "'; drop table questions; --",
-        ]);
+        const next = await unseen("remote-teams", ["not-a-uuid", first!.id, "'; drop table questions; --"]);
         expect(next?.id).not.toBe(first?.id);
       }
     });
 
     it("when every match was seen, serves the one seen longest ago", async () => {
       const filter = { ...cell, categorySlug: "remote-teams" };
-      const a = await pickFromLibrary(db, filter, []);
-      const b = await pickFromLibrary(db, filter, [a!.id]);
-      expect(await pickFromLibrary(db, filter, [a!.id, b!.id]).then((x) => x?.id)).toBe(a!.id);
-      expect(await pickFromLibrary(db, filter, [b!.id, a!.id]).then((x) => x?.id)).toBe(b!.id);
+      const a = await unseen("remote-teams", []);
+      const b = await unseen("remote-teams", [a!.id]);
+      expect(await leastRecentlySeen(db, filter, [a!.id, b!.id]).then((x) => x?.id)).toBe(a!.id);
+      expect(await leastRecentlySeen(db, filter, [b!.id, a!.id]).then((x) => x?.id)).toBe(b!.id);
     });
 
     it("finds nothing for an empty cell", async () => {
       expect(
-        await pickFromLibrary(db, { meetingContext: "focus", questionStyle: "playful", engagementLevel: "deep" }, []),
+        await leastRecentlySeen(db, { meetingContext: "focus", questionStyle: "playful", engagementLevel: "deep" }, []),
       ).toBeNull();
     });
   });

@@ -1,12 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/database.server";
-import { meetingPlans, questionCategories, questions, savedQuestions, users, votes } from "~/db/schema";
+import { questionCategories, questions, users } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
 import { submitQuestion } from "~/domain/community/submissions.server";
 import type { QuotaLimits, QuotaSubject } from "~/domain/generation/quota.server";
 import { serveQuestion } from "~/domain/generation/serve-question.server";
-import { cleanUpComposedQuestions } from "~/domain/questions/composed-cleanup.server";
 import { importLibrary } from "~/domain/questions/library.server";
 import { libraryCoverage } from "~/domain/questions/library-coverage.server";
 import { CATEGORY_SLUGS } from "~/shared/categories";
@@ -163,58 +162,6 @@ describe.each(testEngines())("question supply on $engine", ({ engine, available 
       expect(await furtherCategories(text(1))).toEqual([]);
       // The real library again, for the tests that follow.
       await importLibrary(db);
-    },
-  );
-
-  it.skipIf(!available)(
-    "removes the template composer's stored questions, and relabels the ones members voted on, saved or planned",
-    async () => {
-      const composed = [
-        "Which pizza topping best sums up how today has felt, and how has it changed the way you work?",
-        "Quick round: which risk from this week do you want the team to know about?",
-        "If your mood this sprint were a houseplant, which one would it be, and why?",
-        "No rush on this one: which decision from the past month do you want the team to know about, and what did it teach you?",
-      ];
-      const aiWritten = "What would a perfect focus hour look like for you today?";
-      const rows = await db
-        .insert(questions)
-        .values(
-          [...composed, aiWritten].map((text) => ({
-            text,
-            normalizedText: normalizeQuestionText(text),
-            type: "check-in",
-            meetingContext: "check-in",
-            questionStyle: "reflective",
-            engagementLevel: "quick",
-            source: "ai_generated",
-          })),
-        )
-        .returning({ id: questions.id, text: questions.text });
-      const id = (text: string) => rows.find((row) => row.text === text)!.id;
-      const [user] = await db
-        .insert(users)
-        .values({ name: "Bo", email: `bo-${Math.random()}@example.com` })
-        .returning({ id: users.id });
-      await db.insert(votes).values({ userId: user!.id, questionId: id(composed[1]!), direction: "up" });
-      await db.insert(savedQuestions).values({ userId: user!.id, questionId: id(composed[2]!) });
-      await db.insert(meetingPlans).values({ title: "Monday", questionIds: [id(composed[3]!)] });
-
-      expect(await cleanUpComposedQuestions(db)).toEqual({ removed: 1, relabelled: 3, skipped: false });
-      const after = await db
-        .select({ id: questions.id, source: questions.source })
-        .from(questions)
-        .where(
-          inArray(
-            questions.id,
-            rows.map((row) => row.id),
-          ),
-        );
-      const sourceOf = (text: string) => after.find((row) => row.id === id(text))?.source;
-      expect(sourceOf(composed[0]!)).toBeUndefined();
-      expect([1, 2, 3].map((i) => sourceOf(composed[i]!))).toEqual(["composed", "composed", "composed"]);
-      expect(sourceOf(aiWritten)).toBe("ai_generated");
-      // Once only.
-      expect(await cleanUpComposedQuestions(db)).toMatchObject({ skipped: true });
     },
   );
 

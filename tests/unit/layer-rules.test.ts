@@ -16,6 +16,15 @@ const PROBES: { file: string; source: string; allowed: boolean }[] = [
   { file: "app/shared/c.ts", source: "~/domain/community/export-formats", allowed: false },
   { file: "app/shared/d.ts", source: "node:fs", allowed: false },
   { file: "app/shared/e.ts", source: "react", allowed: false },
+  { file: "app/shared/f.ts", source: "zod", allowed: true },
+  { file: "app/shared/g.ts", source: "pg", allowed: false },
+  { file: "app/shared/h.ts", source: "drizzle-orm", allowed: false },
+  { file: "app/shared/i.ts", source: "drizzle-orm/pg-core", allowed: false },
+  { file: "app/shared/j.ts", source: "better-auth/plugins", allowed: false },
+  { file: "app/shared/k.ts", source: "express", allowed: false },
+  { file: "app/shared/l.ts", source: "@electric-sql/pglite", allowed: false },
+  { file: "app/shared/m.ts", source: "fs", allowed: false },
+  { file: "app/shared/n.ts", source: "../db/schema", allowed: false },
   // app/db: itself and app/shared
   { file: "app/db/a.ts", source: "~/shared/questions", allowed: true },
   { file: "app/db/b.ts", source: "~/domain/questions/library.server", allowed: false },
@@ -32,6 +41,17 @@ const PROBES: { file: string; source: string; allowed: boolean }[] = [
   { file: "app/domain/x/h.ts", source: "~/logger.server", allowed: false },
   { file: "app/domain/x/i.ts", source: "react", allowed: false },
   { file: "app/domain/x/j.ts", source: "react-router", allowed: false },
+  { file: "app/domain/x/k.ts", source: "../../services.server", allowed: false },
+  { file: "app/domain/x/l.ts", source: "../../config.server", allowed: false },
+  { file: "app/domain/x/m.ts", source: "../../logger.server", allowed: false },
+  { file: "app/domain/n.ts", source: "../services.server", allowed: false },
+  { file: "app/domain/o.ts", source: "../config.server", allowed: false },
+  { file: "app/domain/p.ts", source: "../logger.server", allowed: false },
+  { file: "app/domain/x/q.ts", source: "../../root", allowed: false },
+  { file: "app/domain/x/r.ts", source: "../../../server/request-guards", allowed: false },
+  { file: "app/domain/x/s.ts", source: "../../project-root.server", allowed: false },
+  { file: "app/domain/x/t.ts", source: "../errors", allowed: true },
+  { file: "app/domain/u.ts", source: "./x/a", allowed: true },
   // app/web: the server edge; never the UI
   { file: "app/web/a.ts", source: "~/services.server", allowed: true },
   { file: "app/web/b.ts", source: "~/domain/accounts/viewer.server", allowed: true },
@@ -49,6 +69,7 @@ const PROBES: { file: string; source: string; allowed: boolean }[] = [
   { file: "app/routes/a.ts", source: "~/web/http.server", allowed: true },
   { file: "app/routes/b.ts", source: "drizzle-orm", allowed: false },
   { file: "app/routes/c.ts", source: "~/db/schema", allowed: false },
+  { file: "app/routes/site/d.ts", source: "../../db/schema", allowed: false },
 ];
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "circleup-layers-"));

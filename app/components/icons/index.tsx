@@ -26,7 +26,6 @@ export const ArrowRight: IconComponent = (props) => <SpriteIcon name="arrow-righ
 export const ArrowUp: IconComponent = (props) => <SpriteIcon name="arrow-up" {...props} />;
 export const Bookmark: IconComponent = (props) => <SpriteIcon name="bookmark" {...props} />;
 export const BookmarkCheck: IconComponent = (props) => <SpriteIcon name="bookmark-check" {...props} />;
-export const BookmarkX: IconComponent = (props) => <SpriteIcon name="bookmark-x" {...props} />;
 export const Check: IconComponent = (props) => <SpriteIcon name="check" {...props} />;
 export const ChevronDown: IconComponent = (props) => <SpriteIcon name="chevron-down" {...props} />;
 export const ChevronLeft: IconComponent = (props) => <SpriteIcon name="chevron-left" {...props} />;

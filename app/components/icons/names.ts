@@ -9,7 +9,6 @@ export const ICON_NAMES = [
   "arrow-up",
   "bookmark",
   "bookmark-check",
-  "bookmark-x",
   "check",
   "chevron-down",
   "chevron-left",

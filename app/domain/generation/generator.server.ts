@@ -7,7 +7,7 @@ import type {
 } from "~/shared/questions";
 import { DomainError } from "../errors";
 
-/** What a question generator (the AI, or the offline composer) is asked for. */
+/** What the AI question generator is asked for. */
 export type GenerationInput = {
   type: QuestionType;
   meetingContext: MeetingContext;

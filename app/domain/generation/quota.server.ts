@@ -9,7 +9,7 @@ import type { Limit, QuotaLimits } from "~/shared/quota";
  * Quotas meter new AI generations only; the library is free and unlimited
  * for everyone, so a spent AI quota still leaves library questions.
  */
-export type { Limit, QuotaLimits };
+export type { QuotaLimits };
 
 export type QuotaSubject =
   /** `address`: the keyed hash of the visitor's network (addressSubject), never the address itself; null when unknown. */

@@ -121,7 +121,6 @@ export async function consumeLimit(
       count: requestLimits.count,
       secondsLeft: sql<number>`ceil(extract(epoch from ${requestLimits.resetsAt} - ${at}))::integer`,
     });
-  await pruneNowAndThen(db, now);
   if (!row) throw new Error("The limit counter answered no row");
   if (row.count <= rule.limit) return { allowed: true, retryAfterSeconds: 0 };
   // Each statement reads the clock when its transaction starts; one that waited for the row lock may have started
@@ -172,19 +171,11 @@ export async function withinLimit(db: Database, rule: LimitRule, subject: LimitS
   return { ok: false, error: new DomainError("RATE_LIMITED", message, true, decision.retryAfterSeconds) };
 }
 
-/** Deletes the counters whose window has ended; a request for one of them would start afresh anyway. */
-export async function pruneLimits(db: Database, now?: Date): Promise<void> {
-  await db.delete(requestLimits).where(sql`${requestLimits.resetsAt} <= ${momentOf(now)}`);
-}
-
-const PRUNE_EVERY_MS = 60_000;
-const lastPruned = new WeakMap<Database, number>();
-
-/** At most once a minute per process and database, so the table holds only live windows at little cost. */
-async function pruneNowAndThen(db: Database, now: Date | undefined): Promise<void> {
-  const last = lastPruned.get(db);
-  if (last !== undefined && Date.now() - last < PRUNE_EVERY_MS) return;
-  lastPruned.set(db, Date.now());
-  // A failed clean-up must not refuse the request it rides on; the next one tries again.
-  await pruneLimits(db, now).catch(() => lastPruned.delete(db));
+/** Deletes the counters whose window has ended (a request for one would start afresh anyway); how many went. */
+export async function pruneLimits(db: Database, now?: Date): Promise<number> {
+  const pruned = await db
+    .delete(requestLimits)
+    .where(sql`${requestLimits.resetsAt} <= ${momentOf(now)}`)
+    .returning({ key: requestLimits.key });
+  return pruned.length;
 }

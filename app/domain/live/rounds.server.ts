@@ -137,7 +137,6 @@ export async function createRound(
   input: NewRoundInput,
   settings: LiveSettings,
 ): Promise<Outcome<{ code: string; hostToken: string; expiresAt: Date }>> {
-  await sweepNowAndThen(db);
   const found = await db
     .select({
       id: questions.id,
@@ -373,14 +372,4 @@ export async function sweepExpiredRounds(db: Database): Promise<number> {
     .where(sql`${liveRounds.expiresAt} <= now()`)
     .returning({ id: liveRounds.id });
   return deleted.length;
-}
-
-const SWEEP_EVERY_MS = 60_000;
-const lastSwept = new WeakMap<Database, number>();
-
-async function sweepNowAndThen(db: Database): Promise<void> {
-  const last = lastSwept.get(db);
-  if (last !== undefined && Date.now() - last < SWEEP_EVERY_MS) return;
-  lastSwept.set(db, Date.now());
-  await sweepExpiredRounds(db).catch(() => lastSwept.delete(db));
 }

@@ -134,12 +134,3 @@ export async function listPlans(db: Database, ownerId: string) {
     .orderBy(desc(meetingPlans.createdAt))
     .limit(50);
 }
-
-/** Only its owner deletes a plan. */
-export async function deletePlan(db: Database, id: string, ownerId: string): Promise<boolean> {
-  const deleted = await db
-    .delete(meetingPlans)
-    .where(and(eq(meetingPlans.id, id), eq(meetingPlans.ownerId, ownerId)))
-    .returning({ id: meetingPlans.id });
-  return deleted.length > 0;
-}

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { questionCategories, questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
@@ -21,7 +21,7 @@ export type LibraryCoverage = {
  */
 export async function libraryCoverage(db: Database): Promise<LibraryCoverage> {
   const index = await categoryIndex(db);
-  const servable = and(eq(questions.status, "published"), ne(questions.source, "composed"));
+  const servable = eq(questions.status, "published");
   const count = sql<number>`count(*)::int`;
   const choiceColumns = {
     context: questions.meetingContext,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { generationHistory, hiddenQuestions, questionCategories, questions } from "~/db/schema";
 import { type CategoryIndex, categoryIndex } from "~/domain/categories.server";
@@ -104,8 +104,7 @@ const NO_CATEGORY = "00000000-0000-0000-0000-000000000000";
 
 /** The filter's published, servable questions of its moment, style and depth, without the category. */
 function choiceConditions(filter: LibraryFilter): SQL[] {
-  // Template sentences of the retired composer are kept for their members, never served.
-  const list: SQL[] = [eq(questions.status, "published"), ne(questions.source, "composed")];
+  const list: SQL[] = [eq(questions.status, "published")];
   if (filter.meetingContext) list.push(inArray(questions.meetingContext, asList(filter.meetingContext)));
   if (filter.questionStyle) list.push(inArray(questions.questionStyle, asList(filter.questionStyle)));
   if (filter.engagementLevel) list.push(inArray(questions.engagementLevel, asList(filter.engagementLevel)));
@@ -261,21 +260,6 @@ export async function leastRecentlySeen(
   const lastSeen = (id: string) => seen.lastIndexOf(id);
   const [oldest] = candidates.sort((a, b) => lastSeen(a.id) - lastSeen(b.id));
   return oldest ? toServed(oldest, index) : null;
-}
-
-/**
- * One question of exactly this filter: a random unseen one, else the one
- * seen longest ago. Null when nothing matches at all.
- */
-export async function pickFromLibrary(
-  db: Database,
-  filter: LibraryFilter,
-  seenIds: readonly string[],
-  userId: string | null = null,
-): Promise<ServedQuestion | null> {
-  const index = await categoryIndex(db);
-  const fresh = await randomMatch(db, filter, unseen(validSeenIds(seenIds), userId), index);
-  return fresh ?? leastRecentlySeen(db, filter, seenIds, userId);
 }
 
 /** The fitting question to serve without asking any generator: unseen up the ladder, else the least recently seen. */

@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { data, redirect } from "react-router";
+import { type AppLoadContext, data, redirect } from "react-router";
 import { z } from "zod";
 import { PASSWORD_REQUIRED_MESSAGE } from "~/domain/accounts/auth.server";
 import { updateFullName } from "~/domain/accounts/profiles.server";
@@ -15,6 +15,7 @@ import {
   totpCodeSchema,
 } from "~/shared/accounts-schemas";
 import { type AuthAnswer, accounts, authErrorMessage, withCookies } from "~/web/accounts.server";
+import { formBody } from "~/web/http.server";
 
 /** What a profile form gets back: which section, and its outcome. */
 type Form = Record<string, FormDataEntryValue>;
@@ -124,8 +125,8 @@ const HANDLERS: Record<string, Handler> = {
   },
 };
 
-export async function profileAction(request: Request, user: SignedInUser): Promise<Answer> {
-  const form = Object.fromEntries(await request.formData());
+export async function profileAction(request: Request, context: AppLoadContext, user: SignedInUser): Promise<Answer> {
+  const form = Object.fromEntries(formBody(context));
   const handler = HANDLERS[String(form.intent ?? "")];
   if (!handler) return fail("profile", "Unknown action");
   return handler(request, user, form);

@@ -54,9 +54,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  return profileAction(request, user);
+  return profileAction(request, context, user);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -19,7 +19,7 @@ import { database } from "~/services.server";
 import { describeAccess } from "~/shared/access";
 import { emailOnlySchema } from "~/shared/accounts-schemas";
 import { moderationSchema } from "~/shared/community-schemas";
-import { questionIdParam, statusOf } from "~/web/http.server";
+import { formBody, questionIdParam, statusOf } from "~/web/http.server";
 import { requireAdminPage } from "~/web/session.server";
 import type { Route } from "./+types/admin";
 
@@ -60,9 +60,9 @@ const CHANGES = {
   "revoke-premium": { plan: "free" },
 } as const;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(request);
-  const form = await request.formData();
+  const form = formBody(context);
   const intent = String(form.get("intent"));
   if (intent === "approve" || intent === "reject") {
     const parsed = moderationSchema.safeParse({ decision: intent, reason: form.get("reason") || undefined });

@@ -3,11 +3,12 @@ import { GOOGLE_PROVIDER_ID } from "~/domain/accounts/auth.server";
 import { logger } from "~/logger.server";
 import { safeRedirectPath } from "~/shared/accounts";
 import { accounts, withCookies } from "~/web/accounts.server";
+import { formBody } from "~/web/http.server";
 import type { Route } from "./+types/auth.google";
 
 /** POST /auth/google: asks better-auth for Google's authorization URL and sends the browser there. */
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = formBody(context);
   const next = safeRedirectPath(form.get("redirectTo"));
   const answer = await accounts.signInWithGoogle(request, { providerId: GOOGLE_PROVIDER_ID, next });
   const url = answer.body?.url;

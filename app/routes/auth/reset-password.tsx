@@ -8,6 +8,7 @@ import { seo } from "~/lib/seo";
 import { MIN_PASSWORD_LENGTH } from "~/shared/accounts";
 import { firstIssue, newPasswordSchema } from "~/shared/accounts-schemas";
 import { accounts, authErrorMessage } from "~/web/accounts.server";
+import { formBody } from "~/web/http.server";
 import type { Route } from "./+types/reset-password";
 
 export { privatePageHeaders as headers } from "~/web/private-page.server";
@@ -23,8 +24,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(formBody(context));
   const token = typeof form.token === "string" ? form.token : "";
   if (!token) return data({ error: EXPIRED }, { status: 400 });
   const parsed = newPasswordSchema.safeParse(form);

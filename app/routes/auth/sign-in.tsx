@@ -8,6 +8,7 @@ import { safeRedirectPath } from "~/shared/accounts";
 import { emailOnlySchema, firstIssue, signInSchema } from "~/shared/accounts-schemas";
 import { quotaWords } from "~/shared/quota-words";
 import { accounts, authErrorMessage, withCookies } from "~/web/accounts.server";
+import { formBody } from "~/web/http.server";
 import { requireSignedOut } from "~/web/session.server";
 import type { Route } from "./+types/sign-in";
 
@@ -34,8 +35,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 type ActionResult = { error?: string; success?: string; unverifiedEmail?: string; intent: string };
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(formBody(context));
   const intent = String(form.intent ?? "sign-in");
   const redirectTo = safeRedirectPath(form.redirectTo);
   const fail = (error: string, status = 400, extra: Partial<ActionResult> = {}) =>

@@ -8,6 +8,7 @@ import { seo } from "~/lib/seo";
 import { safeRedirectPath } from "~/shared/accounts";
 import { backupCodeSchema, firstIssue, totpCodeSchema } from "~/shared/accounts-schemas";
 import { accounts, authErrorMessage, withCookies } from "~/web/accounts.server";
+import { formBody } from "~/web/http.server";
 import { requireSignedOut } from "~/web/session.server";
 import type { Route } from "./+types/sign-in.two-factor";
 
@@ -27,8 +28,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Second step of signing in when the account has two-factor on: a TOTP code or a backup code. */
-export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(formBody(context));
   const backup = form.intent === "backup";
   const parsed = (backup ? backupCodeSchema : totpCodeSchema).safeParse(form);
   if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });

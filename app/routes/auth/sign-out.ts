@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { accounts, withCookies } from "~/web/accounts.server";
+import { formBody } from "~/web/http.server";
 import type { Route } from "./+types/sign-out";
 
 /**
@@ -7,8 +8,8 @@ import type { Route } from "./+types/sign-out";
  * goes to /sign-in, which says the visitor is signed out. Failures are ignored:
  * the cookies are cleared either way.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = formBody(context);
   const everywhere = form.get("scope") === "everywhere";
   if (everywhere) await accounts.signOutEverywhere(request);
   const answer = await accounts.signOut(request);

@@ -11,6 +11,7 @@ import { MIN_PASSWORD_LENGTH, safeRedirectPath } from "~/shared/accounts";
 import { firstIssue, signUpSchema } from "~/shared/accounts-schemas";
 import { quotaWords } from "~/shared/quota-words";
 import { accounts, authErrorMessage } from "~/web/accounts.server";
+import { formBody } from "~/web/http.server";
 import { requireSignedOut } from "~/web/session.server";
 import type { Route } from "./+types/sign-up";
 
@@ -28,8 +29,8 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
     noindex: true,
   });
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(formBody(context));
   const parsed = signUpSchema.safeParse(form);
   if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });
   const { fullName, email, password } = parsed.data;

@@ -7,6 +7,7 @@ import { MailCheck } from "~/components/icons";
 import { seo } from "~/lib/seo";
 import { emailOnlySchema } from "~/shared/accounts-schemas";
 import { accounts, authErrorMessage } from "~/web/accounts.server";
+import { formBody } from "~/web/http.server";
 import type { Route } from "./+types/verify-email";
 
 export { privatePageHeaders as headers } from "~/web/private-page.server";
@@ -21,8 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export async function action({ request }: Route.ActionArgs) {
-  const parsed = emailOnlySchema.safeParse(Object.fromEntries(await request.formData()));
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = emailOnlySchema.safeParse(Object.fromEntries(formBody(context)));
   if (!parsed.success) {
     return data({ error: "You must provide either an email or phone number and a type" }, { status: 400 });
   }

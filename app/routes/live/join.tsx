@@ -5,6 +5,7 @@ import { getRoundView } from "~/domain/live/rounds.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { isJoinCode, JOIN_CODE_LENGTH, livePaths, normalizeJoinCode } from "~/shared/live";
+import { formBody } from "~/web/http.server";
 import { liveCredentials } from "~/web/live.server";
 import type { Route } from "./+types/join";
 
@@ -14,8 +15,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Checks the code before leaving the page, so a typo is said here, next to the field. */
-export async function action({ request }: Route.ActionArgs) {
-  const typed = String((await request.formData()).get("code") ?? "");
+export async function action({ request, context }: Route.ActionArgs) {
+  const typed = String(formBody(context).get("code") ?? "");
   const code = normalizeJoinCode(typed).slice(0, 40);
   const refuse = (error: string) => data({ code, error }, { status: 400 });
   if (!code) return refuse("Please type the code from the host's screen.");

@@ -6,7 +6,7 @@ import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { isUuid } from "~/shared/ids";
 import { newPlanSchema, planSlotSchema, planSuggestionSchema } from "~/shared/plan-schemas";
-import { statusOf } from "~/web/http.server";
+import { formBody, statusOf } from "~/web/http.server";
 import { overLimit } from "~/web/limits.server";
 import { planDraftIds } from "~/web/plan-draft.server";
 import { getUser } from "~/web/session.server";
@@ -38,7 +38,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = formBody(context);
   const user = await getUser(request);
   const { db } = await database();
   const settings = planSuggestionSchema.parse(Object.fromEntries(form));

@@ -14,7 +14,7 @@ import { database } from "~/services.server";
 import { type CategorySlug, findCategory } from "~/shared/categories";
 import { listQuerySchema, submissionSchema } from "~/shared/community-schemas";
 import { generatorPageData } from "~/web/generator-page.server";
-import { statusOf } from "~/web/http.server";
+import { formBody, statusOf } from "~/web/http.server";
 import { overLimit } from "~/web/limits.server";
 import { existingQuotaSubject } from "~/web/quota-subject.server";
 import { getUser, requireUser } from "~/web/session.server";
@@ -40,11 +40,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { category, guide: categoryGuide(category.slug), query, questionsPage, ...generator };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const category = categoryOf(request);
   const user = await requireUser(request);
   const parsed = submissionSchema.safeParse({
-    ...Object.fromEntries(await request.formData()),
+    ...Object.fromEntries(formBody(context)),
     categorySlug: category.slug,
   });
   if (!parsed.success)

@@ -9,6 +9,7 @@ import { seo } from "~/lib/seo";
 import { appSecret, database, sendEmail } from "~/services.server";
 import { CONTACT_MESSAGE_MAX } from "~/shared/contact";
 import { contactSchema } from "~/shared/contact-schemas";
+import { formBody } from "~/web/http.server";
 import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/contact";
 
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(formBody(context));
   const parsed = contactSchema.safeParse(form);
   if (!parsed.success) {
     const fieldErrors: FieldErrors = {};

@@ -12,10 +12,10 @@ const accessChangeSchema = z
   .refine((v) => v.isAdmin !== undefined || v.plan !== undefined, { message: "Give isAdmin or plan" });
 
 /** POST /api/v1/admin/users/{userId} with {isAdmin?, plan?}: grant or revoke admin and premium. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const admin = await requireAdminApi(request);
-  const parsed = await parseJsonBody(request, accessChangeSchema);
+  const parsed = parseJsonBody(context, accessChangeSchema);
   if (!parsed.ok) return parsed.response;
   const { db } = await database();
   const result = await changeAccess(db, admin.id, params.userId, parsed.data);

@@ -18,7 +18,7 @@ import type { Route } from "./+types/events";
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   await requireWithinLimit(LIMITS.events, { ip: context.clientIp });
-  const parsed = await parseJsonBody(request, clientEventSchema);
+  const parsed = parseJsonBody(context, clientEventSchema);
   if (!parsed.ok) return parsed.response;
   const event = parsed.data;
   const user = await getUser(request);

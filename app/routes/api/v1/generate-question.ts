@@ -13,7 +13,7 @@ import type { Route } from "./+types/generate-question";
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const started = performance.now();
-  const parsed = await parseJsonBody(request, generateQuestionRequestSchema);
+  const parsed = parseJsonBody(context, generateQuestionRequestSchema);
   if (!parsed.ok) return parsed.response;
 
   const { subject, setCookie } = await quotaSubjectOf(request, context.clientIp);

@@ -9,7 +9,7 @@ import type { Route } from "./+types/questions.id";
  * Admin only. PATCH /api/v1/questions/{id} {source?, updates: {question}}
  * changes the text (trimmed); DELETE removes the question for real.
  */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed("PATCH, DELETE");
   const admin = await requireAdminApi(request);
   const questionId = questionIdParam(params.id);
@@ -18,7 +18,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const result = await deleteQuestion(db, admin.id, questionId);
     return result.ok ? new Response(null, { status: 204 }) : domainProblem(result.error);
   }
-  const parsed = await parseJsonBody(request, adminEditSchema);
+  const parsed = parseJsonBody(context, adminEditSchema);
   if (!parsed.ok) return parsed.response;
   const text = parsed.data.updates.question;
   const result = await editQuestion(db, admin.id, questionId, text);

@@ -20,10 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** POST /api/v1/questions: a member submits a question; it waits for an admin. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const user = await requireUserApi(request);
-  const parsed = await parseJsonBody(request, submissionSchema);
+  const parsed = parseJsonBody(context, submissionSchema);
   if (!parsed.ok) return parsed.response;
   await requireWithinLimit(LIMITS.submissions, { userId: user.id });
   const { db } = await database();

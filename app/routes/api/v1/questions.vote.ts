@@ -9,11 +9,11 @@ import { requireUserApi } from "~/web/session.server";
 import type { Route } from "./+types/questions.vote";
 
 /** POST /api/v1/questions/{id}/vote {direction}: toggles the member's vote; answers the new tally. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireUserApi(request);
   const questionId = questionIdParam(params.id);
-  const parsed = await parseJsonBody(request, voteRequestSchema);
+  const parsed = parseJsonBody(context, voteRequestSchema);
   if (!parsed.ok) return parsed.response;
   await requireWithinLimit(LIMITS.votes, { userId: user.id });
   const { db } = await database();

@@ -11,7 +11,7 @@ import type { Route } from "./+types/rounds.answer";
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const code = roundCodeParam(params.code);
-  const parsed = await parseJsonBody(request, liveAnswerSchema);
+  const parsed = parseJsonBody(context, liveAnswerSchema);
   if (!parsed.ok) return parsed.response;
   const { db } = await database();
   const token = participantToken(request, code);

@@ -12,7 +12,7 @@ import type { Route } from "./+types/rounds.host";
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const code = roundCodeParam(params.code);
-  const parsed = await parseJsonBody(request, hostActionSchema);
+  const parsed = parseJsonBody(context, hostActionSchema);
   if (!parsed.ok) return parsed.response;
   await requireWithinLimit(LIMITS.roundHosting, { ip: context.clientIp });
   const { db } = await database();

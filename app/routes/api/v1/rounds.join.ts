@@ -13,7 +13,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   await requireWithinLimit(LIMITS.roundJoins, { ip: context.clientIp });
   const code = roundCodeParam(params.code);
-  const parsed = await parseJsonBody(request, joinRoundSchema);
+  const parsed = parseJsonBody(context, joinRoundSchema);
   if (!parsed.ok) return parsed.response;
   const { db } = await database();
   const existing = participantToken(request, code);

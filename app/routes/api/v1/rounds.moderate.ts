@@ -13,7 +13,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const code = roundCodeParam(params.code);
   if (!isUuid(params.answerId)) return problem(404, "This answer is not part of this round", "NOT_FOUND");
-  const parsed = await parseJsonBody(request, moderateAnswerSchema);
+  const parsed = parseJsonBody(context, moderateAnswerSchema);
   if (!parsed.ok) return parsed.response;
   await requireWithinLimit(LIMITS.roundHosting, { ip: context.clientIp });
   const { db } = await database();

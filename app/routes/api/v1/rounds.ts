@@ -13,7 +13,7 @@ import type { Route } from "./+types/rounds";
 /** POST /api/v1/rounds: starts a live round; this browser becomes its host (a cookie), a member also by account. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const parsed = await parseJsonBody(request, newRoundSchema);
+  const parsed = parseJsonBody(context, newRoundSchema);
   if (!parsed.ok) return parsed.response;
   const user = await getUser(request);
   await requireWithinLimit(LIMITS.rounds, user ? { userId: user.id } : { ip: context.clientIp });
