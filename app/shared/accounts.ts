@@ -1,4 +1,4 @@
-import { shownTextProblem } from "./text";
+import { shownTextProblem, withoutControlCharacters, withoutDirectionControls } from "./text";
 
 /**
  * Account rules shared by the browser and the server. The forms' zod
@@ -28,6 +28,26 @@ export function fullNameProblem(name: string): string | null {
   if (trimmed.length > MAX_NAME_LENGTH) return `Your name must be at most ${MAX_NAME_LENGTH} characters`;
   if (problem) return "Your name must be one line of letters, without control or text-direction characters";
   return null;
+}
+
+/**
+ * A name another service vouches for (Google's profile name) cannot be sent
+ * back with an error, so it is made to fit the same rule instead: one line,
+ * no control or direction characters, at most MAX_NAME_LENGTH characters; a
+ * name with nothing left to show becomes the fallback (the e-mail's local
+ * part).
+ */
+export function nameFromProvider(name: string | null | undefined, fallback: string): string {
+  const line = withoutDirectionControls(withoutControlCharacters(name ?? ""))
+    .replace(/\s+/g, " ")
+    .trim();
+  let cut = "";
+  for (const character of line) {
+    if (cut.length + character.length > MAX_NAME_LENGTH) break;
+    cut += character;
+  }
+  cut = cut.trim();
+  return fullNameProblem(cut) ? fallback.slice(0, MAX_NAME_LENGTH) : cut;
 }
 
 /** A profile picture is a web address (http or https) of at most 2,000 characters; `javascript:` and `data:` are not. */

@@ -30,6 +30,11 @@ function hasDirectionControls(text: string): boolean {
   return DIRECTION_CONTROL.test(text);
 }
 
+/** The text without direction controls, for text we take from elsewhere rather than refuse. */
+export function withoutDirectionControls(text: string): string {
+  return text.replace(new RegExp(DIRECTION_CONTROL.source, "g"), "");
+}
+
 /**
  * Nothing a reader can see: empty, spaces, zero-width and other format
  * characters, combining marks with no letter to sit on, and the blank

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fullNameProblem, isProfileImageUrl } from "~/shared/accounts";
+import { fullNameProblem, isProfileImageUrl, nameFromProvider } from "~/shared/accounts";
 import { fullNameSchema } from "~/shared/accounts-schemas";
 import { joinRoundSchema, liveAnswerSchema } from "~/shared/live-schemas";
 import { shownTextProblem } from "~/shared/text";
@@ -27,6 +27,18 @@ describe("text people type for others to read", () => {
 });
 
 describe("account names", () => {
+  it("makes a name from Google fit the same rule instead of refusing the sign-in", () => {
+    expect(nameFromProvider(`Ada\r\n${RIGHT_TO_LEFT_OVERRIDE}Lovelace`, "ada")).toBe("Ada Lovelace");
+    expect(nameFromProvider("x".repeat(200_000), "ada")).toHaveLength(80);
+    expect(nameFromProvider(`${"😀".repeat(60)}`, "ada")).toBe("😀".repeat(40));
+    expect(nameFromProvider(ZERO_WIDTH, "ada")).toBe("ada");
+    expect(nameFromProvider(undefined, "ada")).toBe("ada");
+    expect(nameFromProvider("  Mira Okafor ", "mira")).toBe("Mira Okafor");
+    for (const name of ["x".repeat(200_000), `${RIGHT_TO_LEFT_OVERRIDE}evil`, "a\nb", COMBINING]) {
+      expect(fullNameProblem(nameFromProvider(name, "ada"))).toBeNull();
+    }
+  });
+
   it("one rule for the forms: length, one line, no direction controls, something visible", () => {
     expect(fullNameProblem("x".repeat(200_000))).toBe("Your name must be at most 80 characters");
     expect(fullNameProblem("Ada\nLovelace")).toMatch(/one line/);

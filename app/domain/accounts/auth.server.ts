@@ -19,6 +19,7 @@ import {
   isProfileImageUrl,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
+  nameFromProvider,
   safeRedirectPath,
 } from "~/shared/accounts";
 import { recordEvent } from "../analytics/events.server";
@@ -268,6 +269,11 @@ export function createAuth({ db, config, secret, sendEmail, logger }: AuthDeps) 
     databaseHooks: {
       user: {
         create: {
+          // Our forms and better-auth's sign-up refuse a bad name before this; a name from
+          // Google arrives here unchecked, and a sign-in cannot be refused for it.
+          before: async (user) => ({
+            data: { ...user, name: nameFromProvider(user.name, user.email.split("@")[0] ?? "Member") },
+          }),
           after: async (user) => {
             await createProfile(db, user, config.adminEmails);
             await recordEvent(db, "sign_up", { userId: user.id }).catch(() => {});
