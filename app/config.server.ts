@@ -167,6 +167,7 @@ const envSchema = z.object({
     .default(24),
   LIVE_RECAP_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LIVE_MAX_PARTICIPANTS: z.coerce.number().int().min(2).max(100_000).default(2000),
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(2500),
 });
 
 /** Values that can hold passwords or keys: errors name the variable but never repeat its value. */
@@ -247,6 +248,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       roundHours: v.LIVE_ROUND_HOURS,
       recapDays: v.LIVE_RECAP_DAYS,
       maxParticipants: v.LIVE_MAX_PARTICIPANTS,
+      streamsPerAddress: v.LIVE_STREAMS_PER_ADDRESS,
     },
   };
 }

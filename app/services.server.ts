@@ -103,7 +103,7 @@ export function startOutboxWorker(options?: { intervalMs?: number }): () => Prom
 export function liveHub(): Promise<RoundHub> {
   hub ??= (async () => {
     const handle = await database();
-    const started = new RoundHub(handle.db);
+    const started = new RoundHub(handle.db, config().live.streamsPerAddress);
     await started.start(handle.listen);
     return started;
   })().catch((error: unknown) => {

@@ -166,7 +166,7 @@ async function main() {
       else if (event.type === "answer" && event.answer.text && !arrivedAt.has(event.answer.text)) {
         arrivedAt.set(event.answer.text, now);
       } else if (event.type === "phase" && event.revealed) {
-        revealFrame = { answers: event.answers ?? [], bytes: frame.data.length, at: now };
+        revealFrame = { answers: [], bytes: frame.data.length, at: now };
       }
     };
     streams.push(

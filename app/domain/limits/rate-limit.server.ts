@@ -17,7 +17,7 @@ export function memberSubject(userId: string): LimitSubject {
   return `member:${userId}` as LimitSubject;
 }
 
-/** Someone who joined a live round, by their participant id (a random UUID). */
+/** Someone who joined a live round, by their participant id (a random UUID) or their seat token's hash. */
 export function participantSubject(participantId: string): LimitSubject {
   return `participant:${participantId}` as LimitSubject;
 }
@@ -119,9 +119,36 @@ export async function consumeLimit(
   return { allowed: false, retryAfterSeconds: Math.max(1, secondsLeft) };
 }
 
+/**
+ * Whether the subject has used up the rule's window, without counting a
+ * request: for limits that count only failures, checked before the attempt
+ * so a subject over the limit is refused even when it would have succeeded.
+ */
+export async function limitReached(
+  db: Database,
+  rule: LimitRule,
+  subject: LimitSubject,
+  now?: Date,
+): Promise<LimitDecision> {
+  const at = momentOf(now);
+  const [row] = await db
+    .select({
+      count: requestLimits.count,
+      secondsLeft: sql<number>`ceil(extract(epoch from ${requestLimits.resetsAt} - ${at}))::integer`,
+    })
+    .from(requestLimits)
+    .where(sql`${requestLimits.key} = ${`${rule.name}:${subject}`} and ${requestLimits.resetsAt} > ${at}`);
+  if (!row || row.count < rule.limit) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.min(rule.windowSeconds, Number(row.secondsLeft))) };
+}
+
 /** consumeLimit as an Outcome: over the limit, a RATE_LIMITED failure that says what and when to try again. */
 export async function withinLimit(db: Database, rule: LimitRule, subject: LimitSubject, now?: Date): Promise<Outcome> {
-  const decision = await consumeLimit(db, rule, subject, now);
+  return limitOutcome(rule, await consumeLimit(db, rule, subject, now));
+}
+
+/** A decision as an Outcome: refused, a RATE_LIMITED failure that says what and when to try again. */
+export function limitOutcome(rule: LimitRule, decision: LimitDecision): Outcome {
   if (decision.allowed) return { ok: true };
   const message = limitMessage(rule, decision.retryAfterSeconds);
   return { ok: false, error: new DomainError("RATE_LIMITED", message, true, decision.retryAfterSeconds) };

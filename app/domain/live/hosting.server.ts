@@ -3,14 +3,16 @@ import type { Database } from "~/db/database.server";
 import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds } from "~/db/schema";
 import type { LiveAnswer } from "~/shared/live";
 import type { HostAction } from "~/shared/live-schemas";
+import { countedOf } from "~/shared/live-view";
 import { failure, type Outcome } from "../errors";
 import { insertEvent, type RoundState, takeNextSeq } from "./events.server";
+import { questionAt } from "./participation.server";
 import {
-  answersAt,
   findRound,
   isHost,
   type LiveCredentials,
   noSuchRound,
+  resultsAt,
   roundStatus,
   toLiveAnswer,
 } from "./rounds.server";
@@ -107,15 +109,21 @@ async function questionCount(db: Database, roundId: string): Promise<number> {
   return rows.length;
 }
 
-/** The new phase; once answers are shown, it brings the visible ones, so every screen shows the same. */
-async function phaseEvent(tx: Database, round: { id: string; anonymous: boolean }, state: RoundState) {
+/**
+ * The new phase; once answers are shown, it brings their counts (never the
+ * answers: free text comes in pages), so every screen shows the same and a
+ * reveal to a room of 2,000 is a few kilobytes per phone. Read with the
+ * round's row locked, so no answer slips in between the counts and the event.
+ */
+async function phaseEvent(tx: Database, round: { id: string }, state: RoundState) {
   const shown = state.revealed || state.revealMode === "live";
+  const question = shown ? await questionAt(tx, round.id, state.position) : undefined;
   return {
     type: "phase" as const,
     position: state.position,
     revealed: shown,
     locked: state.locked,
-    ...(shown ? { answers: await answersAt(tx, round, state.position, true) } : {}),
+    ...(question ? { results: await resultsAt(tx, round, { ...question, position: state.position }) } : {}),
   };
 }
 
@@ -154,11 +162,13 @@ export async function moderateAnswer(
         .where(eq(liveParticipants.id, row.participantId));
       const shown = toLiveAnswer(row, who?.name ?? null, state.anonymous);
       const everyone = row.position === state.position && (state.revealed || state.revealMode === "live");
+      const mode = (await questionAt(tx, round.id, row.position))?.mode ?? "text";
       await insertEvent(tx, round.id, state.seq, everyone ? "all" : "host", {
         type: "hidden",
         answerId: row.id,
         position: row.position,
         hidden,
+        counted: countedOf(shown, mode),
         ...(hidden ? {} : { answer: shown }),
       });
       return shown;
