@@ -1,6 +1,7 @@
 import {
   type CountedAnswer,
   LIVE_RECENT_ANSWERS,
+  LIVE_TOP_WORDS,
   type LiveAnswer,
   type RoundEvent,
   type RoundQuestion,
@@ -277,14 +278,14 @@ export function countInto(results: RoundResults, counted: CountedAnswer, sign: 1
   return next;
 }
 
-/** One question's answers counted, as the server sends them: every word said, most first; hidden ones apart. */
+/** One question's answers counted, as the server sends them: the most said words first, hidden ones apart. */
 export function resultsOf(
   question: Pick<RoundQuestion, "position" | "mode" | "options">,
   answers: Pick<LiveAnswer, "kind" | "text" | "choice" | "hidden">[],
 ): RoundResults {
   let results = emptyResults(question.position, question.options.length);
   for (const answer of answers) results = countInto(results, countedOf(answer, question.mode), 1);
-  results.words = cloudOf(results.words, Number.POSITIVE_INFINITY).map(({ word, count }) => ({ word, count }));
+  results.words = cloudOf(results.words, LIVE_TOP_WORDS).map(({ word, count }) => ({ word, count }));
   return results;
 }
 

@@ -99,7 +99,7 @@ export type RoundResults = {
   passed: number;
   /** Answers the host hid. */
   hidden: number;
-  /** One-word questions: every word said and how often, most said first (screens show the top LIVE_TOP_WORDS). */
+  /** One-word questions: the LIVE_TOP_WORDS most said words and how often, most said first. */
   words: { word: string; count: number }[];
   /** Scale and pick questions: visible answers per option, in the question's order. */
   tally: number[];
