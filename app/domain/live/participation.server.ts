@@ -5,6 +5,7 @@ import { type AnswerMode, LIVE_WORD_MAX, type LiveAnswer } from "~/shared/live";
 import type { LiveAnswerInput } from "~/shared/live-schemas";
 import { hasControlCharacters } from "~/shared/text";
 import { failure, type Outcome } from "../errors";
+import { changeRound, eventJson, shownName } from "./round-writes.server";
 import { findRound, noSuchRound, type Round, roundEnded, roundStatus } from "./rounds.server";
 import { hashToken, newToken } from "./tokens.server";
 
@@ -55,38 +56,32 @@ export async function joinRound(
   return { ok: true, participantToken, participantId: joined.id, expiresAt: round.expiresAt };
 }
 
-/**
- * Counts the participant in, stores them and the host's event in one
- * statement (the round's row is locked only while it runs), if the round is
- * open and has room. Null when it has not.
- */
+/** Counts the participant in and stores them with the host's event, if the round is open and has room; else null. */
 async function storeParticipant(
   db: Database,
   roundId: string,
   tokenHash: string,
   name: string | null,
 ): Promise<{ id: string } | null> {
-  const result = (await db.execute(sql`
-    with round as (
-      update live_rounds set last_seq = last_seq + 1, participant_count = participant_count + 1
-      where id = ${roundId} and status = 'open' and closes_at > now() and participant_count < max_participants
-      returning last_seq, participant_count
-    ), participant as (
+  const [row] = await changeRound<{ id: string }>(db, {
+    roundId,
+    where: sql`participant_count < max_participants`,
+    set: sql`participant_count = participant_count + 1`,
+    steps: sql`participant as (
       insert into live_participants (round_id, token_hash, name)
-      select ${roundId}, ${tokenHash}, ${name}::text from round
-      returning id
-    ), event as (
-      insert into live_round_events (round_id, seq, audience, data)
-      select ${roundId}, round.last_seq, 'host', jsonb_build_object(
-        'type', 'joined',
-        'participant', jsonb_build_object('id', participant.id, 'name', ${name}::text),
-        'participantCount', round.participant_count
-      )
-      from round, participant
-    )
-    select id from participant
-  `)) as unknown as { rows: { id: string }[] };
-  return result.rows[0] ?? null;
+      select round.id, ${tokenHash}, ${name}::text from round
+      returning id, name
+    )`,
+    from: sql`participant`,
+    audience: "host",
+    event: {
+      type: "joined",
+      participant: { id: sql`participant.id`, name: sql`participant.name` },
+      participantCount: sql`round.participant_count`,
+    },
+    returning: sql`participant.id as id`,
+  });
+  return row ?? null;
 }
 
 export type Participant = { id: string; name: string | null; round: Round };
@@ -208,13 +203,9 @@ export async function submitAnswer(
 }
 
 /**
- * Stores the answer and its event in one statement, so the round's row
- * (whose lock numbers the events) is held only while the statement runs,
- * never across a round trip to this server: a round with many phones
- * answering at once takes them one after another, at the database's pace.
- * Nothing is stored when the token seats no one in the round or the
- * question is no longer open (answers locked, the host moved on, the round
- * ended): then the answer is null. The event carries what the earlier
+ * Stores the answer with its event, if the token seats someone in the round
+ * and the question is still open (not locked, the host has not moved on,
+ * the round has not ended); else null. The event carries what the earlier
  * answer counted for (its word only in a one-word question), so screens
  * move their counts without being sent the answers.
  */
@@ -225,47 +216,43 @@ async function storeAnswer(
   tokenHash: string,
   fields: AnswerFields & { wordMode: boolean },
 ): Promise<LiveAnswer | null> {
-  const result = (await db.execute(sql`
-    with seat as (
+  const answer = {
+    id: sql`answer.id`,
+    position,
+    kind: fields.kind,
+    text: fields.text,
+    choice: fields.choice,
+    name: shownName(sql`round.anonymous`, sql`${fields.kind}::text`, sql`seat.name`),
+    hidden: sql`answer.hidden`,
+  };
+  const previous = eventJson({
+    kind: sql`previous.kind`,
+    text: sql`case when ${fields.wordMode} and previous.kind = 'answer' then previous.text end`,
+    choice: sql`previous.choice`,
+    hidden: sql`previous.hidden`,
+  });
+  const [row] = await changeRound<{ answer: LiveAnswer | string }>(db, {
+    roundId,
+    where: sql`position = ${position} and not locked
+      and exists (select 1 from live_participants where token_hash = ${tokenHash} and round_id = ${roundId})`,
+    steps: sql`seat as (
       select id, name from live_participants where token_hash = ${tokenHash} and round_id = ${roundId}
-    ), round as (
-      update live_rounds set last_seq = last_seq + 1
-      where id = ${roundId} and status = 'open' and closes_at > now() and position = ${position} and not locked
-        and exists (select 1 from seat)
-      returning last_seq, revealed, reveal_mode, anonymous
     ), previous as (
-      select jsonb_build_object(
-        'kind', a.kind, 'text', case when ${fields.wordMode} and a.kind = 'answer' then a.text end,
-        'choice', a.choice, 'hidden', a.hidden
-      ) as counted
-      from live_answers a, seat
+      select a.kind, a.text, a.choice, a.hidden from live_answers a, seat
       where a.round_id = ${roundId} and a.position = ${position} and a.participant_id = seat.id
     ), answer as (
       insert into live_answers (round_id, position, participant_id, kind, text, choice)
-      select ${roundId}, ${position}, seat.id, ${fields.kind}, ${fields.text}::text, ${fields.choice}::integer
+      select round.id, ${position}, seat.id, ${fields.kind}, ${fields.text}::text, ${fields.choice}::integer
       from round, seat
       on conflict (round_id, position, participant_id) do update
         set kind = excluded.kind, text = excluded.text, choice = excluded.choice, updated_at = now()
       returning id, hidden
-    ), shown as (
-      select round.last_seq as seq,
-        case when (round.revealed or round.reveal_mode = 'live') and not answer.hidden then 'all' else 'host' end as audience,
-        jsonb_build_object(
-          'id', answer.id, 'position', ${position}::integer, 'kind', ${fields.kind}::text,
-          'text', ${fields.text}::text, 'choice', ${fields.choice}::integer,
-          'name', case when round.anonymous or ${fields.kind}::text = 'pass' then null else seat.name end,
-          'hidden', answer.hidden
-        ) as answer
-      from round, answer, seat
-    ), event as (
-      insert into live_round_events (round_id, seq, audience, data)
-      select ${roundId}, seq, audience, jsonb_build_object(
-        'type', 'answer', 'answer', answer, 'previous', (select counted from previous)
-      ) from shown
-    )
-    select answer from shown
-  `)) as unknown as { rows: { answer: LiveAnswer | string }[] };
-  const row = result.rows[0];
+    )`,
+    from: sql`seat, answer`,
+    audience: sql`case when (round.revealed or round.reveal_mode = 'live') and not answer.hidden then 'all' else 'host' end`,
+    event: { type: "answer", answer, previous: sql`(select ${previous} from previous)` },
+    returning: sql`${eventJson(answer)} as answer`,
+  });
   if (!row) return null;
   return typeof row.answer === "string" ? (JSON.parse(row.answer) as LiveAnswer) : row.answer;
 }

@@ -19,6 +19,7 @@ import { defaultAnswerMode, optionsFor } from "~/shared/live-modes";
 import { resultsOf } from "~/shared/live-view";
 import { DomainError, failure, type Outcome } from "../errors";
 import { notifyDeleted } from "./events.server";
+import { shownName } from "./round-writes.server";
 import { hashToken, newJoinCode, newToken, tokenMatches } from "./tokens.server";
 
 export type Round = typeof liveRounds.$inferSelect;
@@ -67,11 +68,11 @@ export const isNoSuchRound = (error: DomainError) => error.code === "NOT_FOUND" 
 export const notSeated = () => failure("UNAUTHORIZED", "Join the round to follow it");
 export const roundEnded = () => failure("NOT_FOUND", "This round has ended");
 
-/** A stored answer as screens show it: a pass, and every answer of an anonymous round, carries no name (the one place this is decided). */
+/** A stored answer as screens show it, its name already as shownName gives it: a pass carries no text or choice. */
 export function toLiveAnswer(
-  row: Pick<typeof liveAnswers.$inferSelect, "id" | "position" | "kind" | "text" | "choice" | "hidden">,
-  name: string | null,
-  anonymous: boolean,
+  row: Pick<typeof liveAnswers.$inferSelect, "id" | "position" | "kind" | "text" | "choice" | "hidden"> & {
+    name: string | null;
+  },
 ): LiveAnswer {
   const kind = row.kind === "pass" ? "pass" : "answer";
   return {
@@ -80,13 +81,13 @@ export function toLiveAnswer(
     kind,
     text: kind === "pass" ? null : row.text,
     choice: kind === "pass" ? null : row.choice,
-    name: kind === "pass" || anonymous ? null : name,
+    name: row.name,
     hidden: row.hidden,
   };
 }
 
-/** A round's stored answers with their writers' names, oldest first. */
-function answerRows(db: Database, where: SQL | undefined) {
+/** A round's stored answers with their writers' names as screens show them, oldest first (or newest first). */
+function answerRows(db: Database, where: SQL | undefined, order: "oldest" | "newest" = "oldest") {
   return db
     .select({
       id: liveAnswers.id,
@@ -95,12 +96,19 @@ function answerRows(db: Database, where: SQL | undefined) {
       text: liveAnswers.text,
       choice: liveAnswers.choice,
       hidden: liveAnswers.hidden,
-      name: liveParticipants.name,
+      name: sql<
+        string | null
+      >`${shownName(sql`${liveRounds.anonymous}`, sql`${liveAnswers.kind}`, sql`${liveParticipants.name}`)}`,
     })
     .from(liveAnswers)
     .innerJoin(liveParticipants, eq(liveParticipants.id, liveAnswers.participantId))
+    .innerJoin(liveRounds, eq(liveRounds.id, liveAnswers.roundId))
     .where(where)
-    .orderBy(asc(liveAnswers.createdAt), asc(liveAnswers.id));
+    .orderBy(
+      ...(order === "oldest"
+        ? [asc(liveAnswers.createdAt), asc(liveAnswers.id)]
+        : [desc(liveAnswers.updatedAt), desc(liveAnswers.id)]),
+    );
 }
 
 /**
@@ -123,23 +131,13 @@ export async function resultsAt(
 }
 
 /** The latest answers to one question (hidden ones included), oldest of them first: the host's moderation list. */
-async function latestAnswersAt(db: Database, round: Pick<Round, "id" | "anonymous">, position: number) {
-  const rows = await db
-    .select({
-      id: liveAnswers.id,
-      position: liveAnswers.position,
-      kind: liveAnswers.kind,
-      text: liveAnswers.text,
-      choice: liveAnswers.choice,
-      hidden: liveAnswers.hidden,
-      name: liveParticipants.name,
-    })
-    .from(liveAnswers)
-    .innerJoin(liveParticipants, eq(liveParticipants.id, liveAnswers.participantId))
-    .where(and(eq(liveAnswers.roundId, round.id), eq(liveAnswers.position, position)))
-    .orderBy(desc(liveAnswers.updatedAt), desc(liveAnswers.id))
-    .limit(LIVE_RECENT_ANSWERS);
-  return rows.reverse().map((row) => toLiveAnswer(row, row.name, round.anonymous));
+async function latestAnswersAt(db: Database, round: Pick<Round, "id">, position: number) {
+  const rows = await answerRows(
+    db,
+    and(eq(liveAnswers.roundId, round.id), eq(liveAnswers.position, position)),
+    "newest",
+  ).limit(LIVE_RECENT_ANSWERS);
+  return rows.reverse().map(toLiveAnswer);
 }
 
 async function roundQuestions(db: Database, roundId: string): Promise<RoundQuestion[]> {
@@ -278,17 +276,15 @@ export async function getRoundView(
     answers = await latestAnswersAt(db, round, round.position);
     if (question) results = await resultsAt(db, round, question);
   } else if (participant) {
-    const [own] = await db
-      .select()
-      .from(liveAnswers)
-      .where(
-        and(
-          eq(liveAnswers.roundId, round.id),
-          eq(liveAnswers.position, round.position),
-          eq(liveAnswers.participantId, participant.id),
-        ),
-      );
-    mine = own ? toLiveAnswer(own, participant.name, round.anonymous) : null;
+    const [own] = await answerRows(
+      db,
+      and(
+        eq(liveAnswers.roundId, round.id),
+        eq(liveAnswers.position, round.position),
+        eq(liveAnswers.participantId, participant.id),
+      ),
+    );
+    mine = own ? toLiveAnswer(own) : null;
     if (shown && question) results = await resultsAt(db, round, question);
   }
   const participants =
@@ -374,7 +370,7 @@ export async function answersPage(
   ]);
   return {
     ok: true,
-    answers: rows.map((row) => toLiveAnswer(row, row.name, round.anonymous)),
+    answers: rows.map(toLiveAnswer),
     total: Number(count?.total ?? 0),
   };
 }
@@ -446,7 +442,7 @@ export async function getRecap(db: Database, recapToken: string): Promise<Outcom
           options: question.options,
           answers: answered
             .filter((row) => !row.hidden)
-            .map((row) => ({ text: row.text, choice: row.choice, name: round.anonymous ? null : row.name })),
+            .map((row) => ({ text: row.text, choice: row.choice, name: row.name })),
           answeredCount: answered.length,
           passedCount: own.length - answered.length,
         };
