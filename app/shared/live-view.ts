@@ -289,17 +289,6 @@ export function resultsOf(
   return results;
 }
 
-/** A hidden answer was still given: hiding it is about showing, not about who took part. */
-export function answerCounts(answers: Pick<LiveAnswer, "kind">[]): { answered: number; passed: number } {
-  let answered = 0;
-  let passed = 0;
-  for (const answer of answers) {
-    if (answer.kind === "pass") passed += 1;
-    else answered += 1;
-  }
-  return { answered, passed };
-}
-
 function upsert(answers: LiveAnswer[], answer: LiveAnswer): LiveAnswer[] {
   const i = answers.findIndex((a) => a.id === answer.id);
   return i === -1 ? [...answers, answer] : answers.map((a, j) => (j === i ? answer : a));

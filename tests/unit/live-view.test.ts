@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { LiveAnswer, RoundEvent, RoundQuestion, RoundView } from "~/shared/live";
 import {
-  answerCounts,
   applyRoundEvent,
   cloudWord,
   emptyResults,
   normalizeWord,
+  resultsOf,
   STOP_WORDS,
   tally,
   wordCloud,
@@ -195,9 +195,21 @@ describe("scale and pick counts", () => {
     ]);
   });
 
-  it("counts hidden answers as answered and passes apart", () => {
-    expect(answerCounts([answer(), answer({ hidden: true }), pass(), pass()])).toEqual({ answered: 2, passed: 2 });
-    expect(answerCounts([])).toEqual({ answered: 0, passed: 0 });
+  it("counts visible answers, hidden ones and passes apart, and the words and choices of the visible ones only", () => {
+    const scale = { position: 0, mode: "scale" as const, options: ["1", "2", "3"] };
+    const counted = resultsOf(scale, [
+      answer({ text: null, choice: 2 }),
+      answer({ text: null, choice: 2, hidden: true }),
+      answer({ text: null, choice: 0 }),
+      pass(),
+    ]);
+    expect(counted).toEqual({ position: 0, answered: 2, passed: 1, hidden: 1, words: [], tally: [1, 0, 1] });
+    const cloud = resultsOf({ position: 0, mode: "word", options: [] }, words("Tired!", "tired", "so", "calm"));
+    expect(cloud.words).toEqual([
+      { word: "tired", count: 2 },
+      { word: "calm", count: 1 },
+    ]);
+    expect(cloud.answered).toBe(4);
   });
 });
 
