@@ -12,9 +12,10 @@
  * bytes per phone (goal: at most 16 KB) and how long it took to reach
  * every participant (goal: within 1.5 s).
  *
- * Then a capacity run on the next question: the rate goes up by
- * LIVE_BENCH_CAPACITY_STEP (100) answers a second every
- * LIVE_BENCH_CAPACITY_SECONDS (6) until the p99 passes 500 ms; it prints
+ * Then a capacity run on the next question: the rate starts at
+ * LIVE_BENCH_CAPACITY_START (25) answers a second and grows by
+ * LIVE_BENCH_CAPACITY_FACTOR (1.5) every LIVE_BENCH_CAPACITY_SECONDS (6)
+ * until the p99 passes 500 ms; it prints
  * the highest rate sustained beside /api/health's requests a second at the
  * same concurrency, measured in the same run (goal: at least half).
  * LIVE_BENCH_CAPACITY=0 leaves it out.
@@ -32,7 +33,8 @@ const PARTICIPANTS = Number(process.env.LIVE_BENCH_PARTICIPANTS ?? 2000);
 const RATE = Number(process.env.LIVE_BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.LIVE_BENCH_SECONDS ?? 30);
 const CAPACITY = process.env.LIVE_BENCH_CAPACITY !== "0";
-const CAPACITY_STEP = Number(process.env.LIVE_BENCH_CAPACITY_STEP ?? 100);
+const CAPACITY_START = Number(process.env.LIVE_BENCH_CAPACITY_START ?? 25);
+const CAPACITY_FACTOR = Number(process.env.LIVE_BENCH_CAPACITY_FACTOR ?? 1.5);
 const CAPACITY_SECONDS = Number(process.env.LIVE_BENCH_CAPACITY_SECONDS ?? 6);
 /** The capacity run stops here at the latest, met or not. */
 const CAPACITY_MAX_RATE = Number(process.env.LIVE_BENCH_CAPACITY_MAX ?? 3000);
@@ -355,11 +357,11 @@ async function main() {
       const moved = await host.postJson(`${livePaths.api(code)}/host`, { action: "next", position: 0 });
       if (moved.status !== 200) throw new Error(`Moving on for the capacity run: ${moved.status}`);
       console.log(
-        `\ncapacity: answers on question 2, ${CAPACITY_SECONDS} s per step, +${CAPACITY_STEP}/s until the p99 passes ` +
+        `\ncapacity: answers on question 2, ${CAPACITY_SECONDS} s per step, x${CAPACITY_FACTOR} until the p99 passes ` +
           `${GOALS.capacityP99Ms} ms\n| rate /s | accepted /s | p50 ms | p99 ms | refused | lost | in flight |\n|---|---|---|---|---|---|---|`,
       );
       let best: { rate: number; achieved: number; p99: number; concurrency: number } | null = null;
-      for (let rate = RATE; rate <= CAPACITY_MAX_RATE; rate += CAPACITY_STEP) {
+      for (let rate = CAPACITY_START; rate <= CAPACITY_MAX_RATE; rate = Math.round(rate * CAPACITY_FACTOR)) {
         const step = await answerRun(rate, CAPACITY_SECONDS, 1, `c${rate}-`);
         const p99 = percentile(step.latencies, 99);
         const achieved = step.accepted.length / step.answerSeconds;
@@ -372,7 +374,9 @@ async function main() {
         best = { rate, achieved, p99, concurrency: step.concurrency };
       }
       if (!best) {
-        console.log(`capacity: not even ${RATE} answers a second kept the p99 under ${GOALS.capacityP99Ms} ms`);
+        console.log(
+          `capacity: not even ${CAPACITY_START} answers a second kept the p99 under ${GOALS.capacityP99Ms} ms`,
+        );
         return null;
       }
       const concurrency = Math.max(1, Math.round(best.concurrency));

@@ -171,7 +171,7 @@ export class RoundHub {
     else {
       // A new host screen learns every server's count: each publishes its own again.
       this.tellHosts(roundId, true);
-      void this.notify(`${roundId}:count-asked`);
+      void this.notify(`${roundId}:count-asked`).catch(() => {});
     }
     return unsubscribe;
   }
