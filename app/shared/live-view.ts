@@ -241,7 +241,7 @@ export function tallyOf(question: Pick<RoundQuestion, "options">, counts: number
  * (only the one word of a one-word question is), so the counts can go to
  * everyone without the answers.
  */
-export function countedOf(
+function countedOf(
   answer: Pick<LiveAnswer, "kind" | "text" | "choice" | "hidden">,
   mode: RoundQuestion["mode"],
 ): CountedAnswer {
@@ -259,7 +259,7 @@ export function emptyResults(position: number, options: number): RoundResults {
 }
 
 /** The results with one answer added (sign 1) or taken away (sign -1). */
-export function countInto(results: RoundResults, counted: CountedAnswer, sign: 1 | -1): RoundResults {
+function countInto(results: RoundResults, counted: CountedAnswer, sign: 1 | -1): RoundResults {
   if (counted.kind === "pass") return { ...results, passed: Math.max(0, results.passed + sign) };
   if (counted.hidden) return { ...results, hidden: Math.max(0, results.hidden + sign) };
   const next = { ...results, answered: Math.max(0, results.answered + sign) };

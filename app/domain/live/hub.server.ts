@@ -22,7 +22,7 @@ export type RoundListener = {
 };
 
 /** Refused: the address holds as many streams on this server as it may. */
-export class TooManyStreams extends Error {
+class TooManyStreams extends Error {
   override name = "TooManyStreams";
 }
 

@@ -136,7 +136,7 @@ async function askedRound(db: Database, code: string): Promise<AskedRound | null
 }
 
 /** The participant a token belongs to in the round with this code. */
-export async function findParticipant(
+async function findParticipant(
   db: Database,
   code: string,
   token: string | null | undefined,

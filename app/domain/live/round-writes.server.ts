@@ -23,7 +23,7 @@ type Template<T> = T extends readonly (infer Item)[]
     : T | SQL;
 
 /** Every event as the statement writes it: the event's own type, any field of which the statement may fill. */
-export type EventTemplate = Template<RoundEvent>;
+type EventTemplate = Template<RoundEvent>;
 
 /**
  * The typed encoder of every event: a template becomes one jsonb value.

@@ -65,11 +65,11 @@ export const noSuchRound = () => failure("NOT_FOUND", NO_SUCH_ROUND);
 /** Whether a failure says the code found no round: what someone trying codes sees, and what counts against them. */
 export const isNoSuchRound = (error: DomainError) => error.code === "NOT_FOUND" && error.message === NO_SUCH_ROUND;
 /** A round is read only from a seat in it: the host's, or a participant's after joining. */
-export const notSeated = () => failure("UNAUTHORIZED", "Join the round to follow it");
+const notSeated = () => failure("UNAUTHORIZED", "Join the round to follow it");
 export const roundEnded = () => failure("NOT_FOUND", "This round has ended");
 
 /** A stored answer as screens show it, its name already as shownName gives it: a pass carries no text or choice. */
-export function toLiveAnswer(
+function toLiveAnswer(
   row: Pick<typeof liveAnswers.$inferSelect, "id" | "position" | "kind" | "text" | "choice" | "hidden"> & {
     name: string | null;
   },
