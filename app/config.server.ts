@@ -173,6 +173,7 @@ const envSchema = z.object({
     .min(1, "must be at least 1 second")
     .max(3600, "must be at most 3600 seconds (an hour)")
     .default(60),
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(2500),
 });
 
 /** Values that can hold passwords or keys: errors name the variable but never repeat its value. */
@@ -255,6 +256,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       roundHours: v.LIVE_ROUND_HOURS,
       recapDays: v.LIVE_RECAP_DAYS,
       maxParticipants: v.LIVE_MAX_PARTICIPANTS,
+      streamsPerAddress: v.LIVE_STREAMS_PER_ADDRESS,
     },
     housekeepingIntervalMs: v.HOUSEKEEPING_INTERVAL_SECONDS * 1000,
   };

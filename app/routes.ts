@@ -57,6 +57,7 @@ export default [
   route("api/v1/rounds/:code/join", "routes/api/v1/rounds.join.ts"),
   route("api/v1/rounds/:code/answer", "routes/api/v1/rounds.answer.ts"),
   route("api/v1/rounds/:code/host", "routes/api/v1/rounds.host.ts"),
+  route("api/v1/rounds/:code/answers", "routes/api/v1/rounds.answers.ts"),
   route("api/v1/rounds/:code/answers/:answerId", "routes/api/v1/rounds.moderate.ts"),
   route("api/v1/rounds/:code/events", "routes/api/v1/rounds.events.ts"),
   route("api/v1/events", "routes/api/v1/events.ts"),

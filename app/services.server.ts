@@ -114,7 +114,7 @@ export function startHousekeeping(): () => Promise<void> {
 export function liveHub(): Promise<RoundHub> {
   hub ??= (async () => {
     const handle = await database();
-    const started = new RoundHub(handle.db);
+    const started = new RoundHub(handle.db, config().live.streamsPerAddress);
     await started.start(handle.listen);
     return started;
   })().catch((error: unknown) => {

@@ -1,18 +1,29 @@
 /**
  * npm run bench:live — one live round the size of a large meeting over two
  * app servers on one PostgreSQL: the host on the first server,
- * LIVE_BENCH_PARTICIPANTS (2,000) people joining through both, each with an
- * event stream open on the server they joined through, then LIVE_BENCH_RATE
- * (200) answers a second for LIVE_BENCH_SECONDS (30), and a reveal. Prints
- * joins, streams, answers accepted and refused, events lost (goal: 0), the
- * time from sending an answer to the host's stream showing it (goal: p50
- * under 100 ms, p99 under 500 ms), how long the reveal took to reach every
- * participant, and each server's memory per open stream.
+ * LIVE_BENCH_PARTICIPANTS (2,000) people joining through both from TWO
+ * client addresses (an office and a conference network, each behind one
+ * address, as the servers see them through the trusted proxy's
+ * X-Forwarded-For), each with an event stream open on the server they
+ * joined through, then LIVE_BENCH_RATE (200) answers a second for
+ * LIVE_BENCH_SECONDS (30), and a reveal. Prints joins and answers refused
+ * (goal: none), events lost (goal: 0), the time from sending an answer to
+ * the host's stream showing it (goal: p99 under 250 ms), and the reveal's
+ * bytes per phone (goal: at most 16 KB) and how long it took to reach
+ * every participant (goal: within 1.5 s).
+ *
+ * Then a capacity run on the next question: the rate starts at
+ * LIVE_BENCH_CAPACITY_START (25) answers a second and grows by
+ * LIVE_BENCH_CAPACITY_FACTOR (1.5) every LIVE_BENCH_CAPACITY_SECONDS (6)
+ * until the p99 passes 500 ms; it prints
+ * the highest rate sustained beside /api/health's requests a second at the
+ * same concurrency, measured in the same run (goal: at least half).
+ * LIVE_BENCH_CAPACITY=0 leaves it out.
  */
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import { type LiveAnswer, livePaths, type RoundEvent, type RoundView } from "../app/shared/live";
+import { livePaths, type RoundEvent, type RoundView } from "../app/shared/live";
 import { startCluster } from "../tests/support/cluster";
 import type { HttpClient } from "../tests/support/http-client";
 import { openEventStream, type SseFrame, type SseStream } from "./live-sse";
@@ -21,21 +32,24 @@ import { percentile, rssMb } from "./measures";
 const PARTICIPANTS = Number(process.env.LIVE_BENCH_PARTICIPANTS ?? 2000);
 const RATE = Number(process.env.LIVE_BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.LIVE_BENCH_SECONDS ?? 30);
+const CAPACITY = process.env.LIVE_BENCH_CAPACITY !== "0";
+const CAPACITY_START = Number(process.env.LIVE_BENCH_CAPACITY_START ?? 25);
+const CAPACITY_FACTOR = Number(process.env.LIVE_BENCH_CAPACITY_FACTOR ?? 1.5);
+const CAPACITY_SECONDS = Number(process.env.LIVE_BENCH_CAPACITY_SECONDS ?? 6);
+/** The capacity run stops here at the latest, met or not. */
+const CAPACITY_MAX_RATE = Number(process.env.LIVE_BENCH_CAPACITY_MAX ?? 3000);
+const GOALS = { answerP99Ms: 250, revealBytes: 16 * 1024, revealMs: 1500, capacityP99Ms: 500 };
 /** Joins and stream openings in flight at once: a crowd arriving, not one at a time nor all in one millisecond. */
 const CONCURRENCY = 50;
 /** Longer than a person looking at their phone waits for the answers to appear. */
 const REVEAL_WAIT_MS = 10_000;
+/** The two networks everyone is behind: an office's and a conference's, one address each. */
+const NETWORKS = { office: "203.0.113.10", conference: "198.51.100.20" } as const;
 /** How long the host's stream may trail the last answer before what is missing counts as lost. */
 const DRAIN_WAIT_MS = 10_000;
 const OPEN_WAIT_MS = 30_000;
 
-/**
- * A reveal, told apart without parsing the whole answer list once per
- * participant on the machine the servers run on. Quotes inside JSON strings
- * are escaped and no answer has these keys, so they can only be the event's
- * own, in whatever order the database keeps them (it puts `revealed` last,
- * hence the search from the end).
- */
+/** A reveal, told apart without parsing every frame on the machine the servers run on. */
 const isReveal = (data: Buffer) => data.includes('"type":"phase"') && data.lastIndexOf('"revealed":true') >= 0;
 
 type Participant = {
@@ -49,12 +63,12 @@ type Participant = {
   /** Messages after the snapshot: before the reveal, every event of this round is for the host only. */
   eventsBeforeReveal: number;
   revealedAt?: number;
+  revealBytes?: number;
 };
 
-/** Each participant behind its own address, as phones on mobile networks are, so no per-address limit is shared. */
+/** Half the room on the office's network, half on the conference's; each network reaches both servers. */
 function addressOf(index: number): string {
-  const n = index + 1;
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  return Math.floor(index / 2) % 2 === 0 ? NETWORKS.office : NETWORKS.conference;
 }
 
 async function inParallel<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -148,7 +162,7 @@ async function main() {
     const sentAt = new Map<string, number>();
     const arrivedAt = new Map<string, number>();
     const hostSeen = { snapshot: false, lastSeq: -1, skipped: 0, repeated: 0, joined: new Set<string>() };
-    let revealFrame: { answers: LiveAnswer[]; bytes: number; at: number } | null = null;
+    let revealFrame: { bytes: number; at: number } | null = null;
     const onHostFrame = (frame: SseFrame) => {
       const now = performance.now();
       if (frame.event === "snapshot") {
@@ -166,7 +180,7 @@ async function main() {
       else if (event.type === "answer" && event.answer.text && !arrivedAt.has(event.answer.text)) {
         arrivedAt.set(event.answer.text, now);
       } else if (event.type === "phase" && event.revealed) {
-        revealFrame = { answers: event.answers ?? [], bytes: frame.data.length, at: now };
+        revealFrame = { bytes: frame.data.length, at: now };
       }
     };
     streams.push(
@@ -188,7 +202,8 @@ async function main() {
     });
 
     console.log(
-      `Round ${code}: ${thousands(PARTICIPANTS)} participants joining over ${cluster.servers.length} servers`,
+      `Round ${code}: ${thousands(PARTICIPANTS)} participants joining over ${cluster.servers.length} servers ` +
+        `from two addresses (${NETWORKS.office}, ${NETWORKS.conference})`,
     );
     const joinRefusals: string[] = [];
     const joinLatencies: number[] = [];
@@ -225,7 +240,10 @@ async function main() {
           (frame) => {
             if (frame.event === "snapshot") snapshot = true;
             else if (revealSentAt === null) p.eventsBeforeReveal += 1;
-            else if (p.revealedAt === undefined && isReveal(frame.data)) p.revealedAt = performance.now();
+            else if (p.revealedAt === undefined && isReveal(frame.data)) {
+              p.revealedAt = performance.now();
+              p.revealBytes = frame.data.length;
+            }
           },
         );
         streams.push(stream);
@@ -246,38 +264,135 @@ async function main() {
       `Streams open: ${thousands(connected.length + 1)}; answering at ${RATE}/s for ${SECONDS} s on both servers`,
     );
 
-    // Open loop: each answer leaves on a fixed clock, whether or not earlier ones have been answered.
     const answerers = connected.length > 0 ? connected : joined;
-    const accepted: string[] = [];
-    const refused: string[] = [];
-    const inFlight: Promise<void>[] = [];
-    let behind = 0;
-    const answersStarted = performance.now();
-    for (let i = 0; i < RATE * SECONDS && answerers.length > 0; i++) {
-      const due = answersStarted + (i * 1000) / RATE;
-      const wait = due - performance.now();
-      if (wait > 0) await sleep(wait);
-      else behind = Math.max(behind, -wait);
-      const p = answerers[i % answerers.length] as Participant;
-      const text = `w${i}`;
-      sentAt.set(text, performance.now());
-      inFlight.push(
-        p.client.postJson(`${livePaths.api(code)}/answer`, { position: 0, text }).then(
-          async (response) => {
-            const body = await response.json().catch(() => ({}));
-            if (response.status === 200) accepted.push(text);
-            else refused.push(`${response.status} ${body.code ?? ""}`.trim());
-          },
-          (error: unknown) => {
-            refused.push(failureOf(error));
-          },
-        ),
+    /**
+     * Open loop: each answer leaves on a fixed clock, whether or not earlier
+     * ones have been answered, from everyone in turn; an answer's latency is
+     * from sending it to the host's stream showing it.
+     */
+    const answerRun = async (rate: number, seconds: number, position: number, prefix: string) => {
+      const accepted: string[] = [];
+      const refused: string[] = [];
+      const inFlight: Promise<void>[] = [];
+      let behind = 0;
+      let open = 0;
+      let openSum = 0;
+      const started = performance.now();
+      for (let i = 0; i < rate * seconds && answerers.length > 0; i++) {
+        const due = started + (i * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+        else behind = Math.max(behind, -wait);
+        openSum += open;
+        const p = answerers[(i + position * 7) % answerers.length] as Participant;
+        const text = `${prefix}${i}`;
+        sentAt.set(text, performance.now());
+        open += 1;
+        inFlight.push(
+          p.client.postJson(`${livePaths.api(code)}/answer`, { position, text }).then(
+            async (response) => {
+              open -= 1;
+              const body = await response.json().catch(() => ({}));
+              if (response.status === 200) accepted.push(text);
+              else refused.push(`${response.status} ${body.code ?? ""}`.trim());
+            },
+            (error: unknown) => {
+              open -= 1;
+              refused.push(failureOf(error));
+            },
+          ),
+        );
+      }
+      const sendSeconds = (performance.now() - started) / 1000;
+      await Promise.all(inFlight);
+      const answerSeconds = (performance.now() - started) / 1000;
+      await until(() => accepted.every((text) => arrivedAt.has(text)), performance.now() + DRAIN_WAIT_MS);
+      const latencies = sorted(
+        accepted.flatMap((text) => {
+          const arrived = arrivedAt.get(text);
+          return arrived === undefined ? [] : [arrived - (sentAt.get(text) as number)];
+        }),
       );
-    }
-    const sendSeconds = (performance.now() - answersStarted) / 1000;
-    await Promise.all(inFlight);
-    const answerSeconds = (performance.now() - answersStarted) / 1000;
-    await until(() => accepted.every((text) => arrivedAt.has(text)), performance.now() + DRAIN_WAIT_MS);
+      const missing = accepted.filter((text) => !arrivedAt.has(text)).length;
+      const sent = Math.round(rate * seconds);
+      return {
+        sent,
+        accepted,
+        refused,
+        latencies,
+        missing,
+        behind,
+        sendSeconds,
+        answerSeconds,
+        /** Requests in flight on average when one was sent: the concurrency this rate needs. */
+        concurrency: sent > 0 ? openSum / sent : 0,
+      };
+    };
+
+    /** Requests a second /api/health answers with `concurrency` requests always in flight, over both servers. */
+    const healthRate = async (concurrency: number, seconds: number) => {
+      const clients = Array.from({ length: concurrency }, (_, i) => cluster.client(i % 2, addressOf(i)));
+      let done = 0;
+      let failed = 0;
+      const until = performance.now() + seconds * 1000;
+      await Promise.all(
+        clients.map(async (client) => {
+          while (performance.now() < until) {
+            const response = await client.get("/api/health").catch(() => null);
+            await response?.arrayBuffer();
+            if (response?.status === 200) done += 1;
+            else failed += 1;
+          }
+        }),
+      );
+      return { perSecond: done / seconds, failed };
+    };
+
+    /**
+     * Raises the answer rate step by step on the round's next question until
+     * the p99 passes the goal (or answers are refused or lost), then measures
+     * /api/health at the concurrency the highest passing rate needed.
+     */
+    const capacityRun = async () => {
+      const moved = await host.postJson(`${livePaths.api(code)}/host`, { action: "next", position: 0 });
+      if (moved.status !== 200) throw new Error(`Moving on for the capacity run: ${moved.status}`);
+      console.log(
+        `\ncapacity: answers on question 2, ${CAPACITY_SECONDS} s per step, x${CAPACITY_FACTOR} until the p99 passes ` +
+          `${GOALS.capacityP99Ms} ms\n| rate /s | accepted /s | p50 ms | p99 ms | refused | lost | in flight |\n|---|---|---|---|---|---|---|`,
+      );
+      let best: { rate: number; achieved: number; p99: number; concurrency: number } | null = null;
+      for (let rate = CAPACITY_START; rate <= CAPACITY_MAX_RATE; rate = Math.round(rate * CAPACITY_FACTOR)) {
+        const step = await answerRun(rate, CAPACITY_SECONDS, 1, `c${rate}-`);
+        const p99 = percentile(step.latencies, 99);
+        const achieved = step.accepted.length / step.answerSeconds;
+        console.log(
+          `| ${rate} | ${achieved.toFixed(0)} | ${ms(percentile(step.latencies, 50))} | ${ms(p99)} | ` +
+            `${step.refused.length ? countBy(step.refused) : 0} | ${step.missing} | ${step.concurrency.toFixed(1)} |`,
+        );
+        const sustained = step.refused.length === 0 && step.missing === 0 && achieved >= rate * 0.9;
+        if (p99 > GOALS.capacityP99Ms || !sustained) break;
+        best = { rate, achieved, p99, concurrency: step.concurrency };
+      }
+      if (!best) {
+        console.log(
+          `capacity: not even ${CAPACITY_START} answers a second kept the p99 under ${GOALS.capacityP99Ms} ms`,
+        );
+        return null;
+      }
+      const concurrency = Math.max(1, Math.round(best.concurrency));
+      const health = await healthRate(concurrency, CAPACITY_SECONDS);
+      const share = best.achieved / health.perSecond;
+      console.log(
+        `capacity: ${best.achieved.toFixed(0)} answers a second sustained (p99 ${ms(best.p99)} ms) beside ` +
+          `/api/health's ${health.perSecond.toFixed(0)} requests a second at the same concurrency (${concurrency}` +
+          `${health.failed ? `, ${health.failed} failed` : ""}): ${(share * 100).toFixed(0)}% ` +
+          `(goal at least 50%: ${share >= 0.5 ? "met" : "NOT met"})`,
+      );
+      return { ...best, health: health.perSecond };
+    };
+
+    const run = await answerRun(RATE, SECONDS, 0, "w");
+    const { accepted, refused, latencies, behind, sendSeconds, answerSeconds } = run;
 
     const cpuBefore = { bench: process.cpuUsage(), servers: pids.map(cpuSeconds) };
     const revealStart = performance.now();
@@ -295,18 +410,12 @@ async function main() {
     const benchCpu = process.cpuUsage(cpuBefore.bench);
     const serverCpu = pids.map((pid, i) => cpuSeconds(pid) - (cpuBefore.servers[i] as number));
 
-    const latencies = sorted(
-      accepted.flatMap((text) => {
-        const arrived = arrivedAt.get(text);
-        return arrived === undefined ? [] : [arrived - (sentAt.get(text) as number)];
-      }),
-    );
     const revealLatencies = sorted(
       connected.flatMap((p) => (p.revealedAt === undefined ? [] : [p.revealedAt - revealStart])),
     );
     const revealedInTime = revealLatencies.filter((latency) => latency <= REVEAL_WAIT_MS).length;
     const missingJoins = joined.filter((p) => !hostSeen.joined.has(p.id as string)).length;
-    const missingAnswers = accepted.filter((text) => !arrivedAt.has(text)).length;
+    const missingAnswers = run.missing;
     const withoutReveal = connected.length - revealedInTime;
     const leaked = connected.reduce((sum, p) => sum + p.eventsBeforeReveal, 0);
     const lost = missingJoins + missingAnswers + withoutReveal;
@@ -323,22 +432,30 @@ async function main() {
         `opened in ${streamSeconds.toFixed(1)} s; failed: ${countBy(streamFailures)}; dropped: ${countBy(dropped)}`,
     );
     console.log(
-      `answers: ${thousands(sentAt.size)} sent in ${sendSeconds.toFixed(1)} s ` +
+      `answers: ${thousands(run.sent)} sent in ${sendSeconds.toFixed(1)} s ` +
         `(at most ${ms(behind)} ms behind schedule), the last answered after ${answerSeconds.toFixed(1)} s; ` +
         `${thousands(accepted.length)} accepted (200), ${thousands(refused.length)} refused: ${countBy(refused)}; ` +
         `${(accepted.length / answerSeconds).toFixed(1)} accepted a second`,
     );
+    const answerP99 = percentile(latencies, 99);
     console.log(
-      `answer to host stream: p50 ${ms(percentile(latencies, 50))} ms, p99 ${ms(percentile(latencies, 99))} ms, ` +
+      `answer to host stream: p50 ${ms(percentile(latencies, 50))} ms, p99 ${ms(answerP99)} ms ` +
+        `(goal < ${GOALS.answerP99Ms} ms: ${answerP99 < GOALS.answerP99Ms ? "met" : "NOT met"}), ` +
         `max ${ms(latencies.at(-1) ?? 0)} ms (${thousands(latencies.length)} answers)`,
     );
-    const frame = revealFrame as { answers: LiveAnswer[]; bytes: number; at: number } | null;
+    const frame = revealFrame as { bytes: number; at: number } | null;
+    const revealBytes = sorted(connected.flatMap((p) => (p.revealBytes === undefined ? [] : [p.revealBytes])));
+    const largestReveal = revealBytes.at(-1) ?? 0;
+    const lastReveal = revealLatencies.at(-1) ?? Number.POSITIVE_INFINITY;
+    const revealMet =
+      revealedInTime === connected.length && lastReveal <= GOALS.revealMs && largestReveal <= GOALS.revealBytes;
     console.log(
       `reveal: ${thousands(revealedInTime)} of ${thousands(connected.length)} participant streams within ` +
         `${REVEAL_WAIT_MS / 1000} s (first ${ms(revealLatencies[0] ?? 0)} ms, p50 ${ms(percentile(revealLatencies, 50))} ms, ` +
         `p99 ${ms(percentile(revealLatencies, 99))} ms, last ${ms(revealLatencies.at(-1) ?? 0)} ms); ` +
-        `${thousands(frame?.answers.length ?? 0)} answers, ${thousands(Math.round((frame?.bytes ?? 0) / 1024))} KB ` +
-        `per stream; the host's stream had it after ${frame ? ms(frame.at - revealStart) : "-"} ms, its request was ` +
+        `${(largestReveal / 1024).toFixed(1)} KB per phone at most (goal: all within ${GOALS.revealMs / 1000} s, ` +
+        `at most ${GOALS.revealBytes / 1024} KB: ${revealMet ? "met" : "NOT met"}); ` +
+        `${((frame?.bytes ?? 0) / 1024).toFixed(1)} KB on the host's stream, which had it after ${frame ? ms(frame.at - revealStart) : "-"} ms, its request was ` +
         `answered after ${ms(revealAnswer.after)} ms; CPU meanwhile: this process ` +
         `${((benchCpu.user + benchCpu.system) / 1e6).toFixed(1)} s, servers ${serverCpu.map((s) => s.toFixed(1)).join(" and ")} s`,
     );
@@ -347,6 +464,8 @@ async function main() {
         `${hostSeen.skipped} numbers skipped, ${hostSeen.repeated} repeated; ` +
         `participant streams: ${withoutReveal} without the reveal in time, ${leaked} host-only events received)`,
     );
+
+    const capacity = CAPACITY ? await capacityRun() : null;
 
     console.log("\n| server | streams | RSS before MB | RSS after MB | per connection KB |\n|---|---|---|---|---|");
     rssBefore.forEach((before, i) => {
@@ -364,6 +483,7 @@ async function main() {
     console.log(`load average (1, 5, 15 min): ${loadAtStart} at the start, ${load()} at the end`);
 
     if (
+      (CAPACITY && !capacity) ||
       lost > 0 ||
       hostSeen.skipped > 0 ||
       leaked > 0 ||

@@ -48,6 +48,9 @@ export const createRound = (request: NewRoundRequest) =>
 export const fetchRound = (code: string, as: "host" | "participant") =>
   call<{ view: RoundView }>(`${livePaths.api(code)}?as=${as}`, "GET");
 
+export const fetchAnswerPage = (code: string, position: number, offset: number) =>
+  call<{ answers: LiveAnswer[]; total: number }>(livePaths.answers(code, position, offset), "GET");
+
 export const joinRound = (code: string, name: string | undefined) =>
   call<{ view: RoundView }>(`${livePaths.api(code)}/join`, "POST", name === undefined ? {} : { name });
 

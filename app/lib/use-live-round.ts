@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { fetchRound } from "~/lib/live-client";
 import { type LiveAnswer, livePaths, type RoundEvent, type RoundView } from "~/shared/live";
-import { applyRoundEvent } from "~/shared/live-view";
+import { applyRoundEvent, withAnswerPage } from "~/shared/live-view";
 
 /**
  * live: events arrive; reconnecting: the stream dropped and the browser is
  * trying again; gone: the host deleted the round; over: the round ended and
- * the stream is closed on purpose.
+ * the stream is closed on purpose; elsewhere: this seat follows the round
+ * on another screen now (a seat has one stream).
  */
-export type LiveConnection = "connecting" | "live" | "reconnecting" | "gone" | "over";
+export type LiveConnection = "connecting" | "live" | "reconnecting" | "gone" | "over" | "elsewhere";
 
 /** How long the stream may be down before the screen says so: a blip is not worth a message. */
 const QUIET_MS = 1500;
@@ -31,7 +32,8 @@ export function useLiveRound(initial: RoundView, enabled = true) {
 
   /** A view from an API answer (a host action, a join): kept only if it is not older than what is shown. */
   const replace = useCallback((next: RoundView) => {
-    setView((current) => (next.seq >= current.seq ? next : current));
+    // An API answer does not know how many screens are connected; the stream does.
+    setView((current) => (next.seq >= current.seq ? { ...next, connected: current.connected } : current));
     if (next.status === "ended") finished.current = true;
   }, []);
 
@@ -49,6 +51,11 @@ export function useLiveRound(initial: RoundView, enabled = true) {
         ? { ...current, answers: current.answers.map((a) => (a.id === answer.id ? answer : a)) }
         : current,
     );
+  }, []);
+
+  /** A page of free-text answers the screen asked for. */
+  const addAnswers = useCallback((position: number, page: LiveAnswer[]) => {
+    setView((current) => withAnswerPage(current, position, page));
   }, []);
 
   useEffect(() => {
@@ -80,6 +87,11 @@ export function useLiveRound(initial: RoundView, enabled = true) {
         if (event.type === "deleted") stop("gone");
         else if (event.type === "ended") stop("over");
       });
+      source.addEventListener("connected", (message) => {
+        const connected = Number((message as MessageEvent<string>).data);
+        if (Number.isFinite(connected)) setView((current) => ({ ...current, connected }));
+      });
+      source.addEventListener("replaced", () => stop("elsewhere"));
       source.onerror = () => {
         if (!source || finished.current) return;
         if (source.readyState === EventSource.CONNECTING) {
@@ -125,5 +137,5 @@ export function useLiveRound(initial: RoundView, enabled = true) {
     return () => clearTimeout(timer);
   }, [connection]);
 
-  return { view, connection, reconnecting: showReconnecting, replace, setMyAnswer, setAnswer };
+  return { view, connection, reconnecting: showReconnecting, replace, setMyAnswer, setAnswer, addAnswers };
 }

@@ -68,3 +68,18 @@ export const hostActionSchema = z.object({
 export const moderateAnswerSchema = z.object({
   hidden: z.boolean({ error: "hidden must be true or false" }),
 });
+
+/** GET /api/v1/rounds/{code}/answers?position=&offset=: a page of a question's free-text answers. */
+export const roundAnswersPageSchema = z.object({
+  position: z.coerce
+    .number({ error: "position must be a number" })
+    .int("position must be a whole number")
+    .min(0, "position must be 0 or more")
+    .max(LIVE_QUESTIONS_MAX, `position must be below ${LIVE_QUESTIONS_MAX}`),
+  offset: z.coerce
+    .number({ error: "offset must be a number" })
+    .int("offset must be a whole number")
+    .min(0, "offset must be 0 or more")
+    .max(100_000, "offset is past the last answer")
+    .default(0),
+});

@@ -1,4 +1,13 @@
-import type { LiveAnswer, RoundEvent, RoundQuestion, RoundView } from "./live";
+import {
+  type CountedAnswer,
+  LIVE_RECENT_ANSWERS,
+  LIVE_TOP_WORDS,
+  type LiveAnswer,
+  type RoundEvent,
+  type RoundQuestion,
+  type RoundResults,
+  type RoundView,
+} from "./live";
 
 /**
  * What the host screen and the participant page make of a round's answers
@@ -169,9 +178,8 @@ export function cloudWord(text: string): string | null {
 }
 
 /** What the answer helpers read of an answer, so the recap's answers count the same way. */
-type CountedAnswer = Pick<LiveAnswer, "kind" | "hidden" | "text" | "choice">;
 
-function isVisibleAnswer(answer: CountedAnswer): boolean {
+function isVisibleAnswer(answer: Pick<CountedAnswer, "kind" | "hidden">): boolean {
   return answer.kind === "answer" && !answer.hidden;
 }
 
@@ -190,9 +198,19 @@ export function wordCloud(answers: CountedAnswer[], limit = 50): CloudWord[] {
     const word = cloudWord(answer.text);
     if (word !== null) counts.set(word, (counts.get(word) ?? 0) + 1);
   }
-  const sorted = [...counts].sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : a > b ? 1 : 0));
-  const largest = sorted[0]?.[1] ?? 0;
-  return sorted.slice(0, Math.max(0, limit)).map(([word, count]) => ({
+  return cloudOf(
+    [...counts].map(([word, count]) => ({ word, count })),
+    limit,
+  );
+}
+
+/** Words already counted, as the cloud shows them: most frequent first, ties in code point order, weighted 1 to 5. */
+export function cloudOf(words: { word: string; count: number }[], limit = 50): CloudWord[] {
+  const sorted = words
+    .filter((entry) => entry.count > 0)
+    .sort((a, b) => b.count - a.count || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+  const largest = sorted[0]?.count ?? 0;
+  return sorted.slice(0, Math.max(0, limit)).map(({ word, count }) => ({
     word,
     count,
     weight: Math.min(5, Math.max(1, Math.ceil((5 * count) / largest))),
@@ -203,23 +221,72 @@ export type TallyRow = { label: string; count: number; share: number };
 
 /** One row per option, in the question's order; a choice outside the options is not counted. */
 export function tally(question: Pick<RoundQuestion, "options">, answers: CountedAnswer[]): TallyRow[] {
-  const counts = question.options.map((_, i) => answers.filter((a) => isVisibleAnswer(a) && a.choice === i).length);
-  const total = counts.reduce((sum, count) => sum + count, 0);
+  return tallyOf(
+    question,
+    question.options.map((_, i) => answers.filter((a) => isVisibleAnswer(a) && a.choice === i).length),
+  );
+}
+
+/** Counts per option as the bars show them, with each one's share. */
+export function tallyOf(question: Pick<RoundQuestion, "options">, counts: number[]): TallyRow[] {
+  const total = question.options.reduce((sum, _, i) => sum + (counts[i] ?? 0), 0);
   return question.options.map((label, i) => {
     const count = counts[i] ?? 0;
     return { label, count, share: total === 0 ? 0 : count / total };
   });
 }
 
-/** A hidden answer was still given: hiding it is about showing, not about who took part. */
-export function answerCounts(answers: Pick<LiveAnswer, "kind">[]): { answered: number; passed: number } {
-  let answered = 0;
-  let passed = 0;
-  for (const answer of answers) {
-    if (answer.kind === "pass") passed += 1;
-    else answered += 1;
+/**
+ * What an answer counts for on every screen: free text is never part of it
+ * (only the one word of a one-word question is), so the counts can go to
+ * everyone without the answers.
+ */
+function countedOf(
+  answer: Pick<LiveAnswer, "kind" | "text" | "choice" | "hidden">,
+  mode: RoundQuestion["mode"],
+): CountedAnswer {
+  const pass = answer.kind === "pass";
+  return {
+    kind: pass ? "pass" : "answer",
+    text: !pass && mode === "word" ? answer.text : null,
+    choice: pass ? null : answer.choice,
+    hidden: answer.hidden,
+  };
+}
+
+export function emptyResults(position: number, options: number): RoundResults {
+  return { position, answered: 0, passed: 0, hidden: 0, words: [], tally: Array<number>(options).fill(0) };
+}
+
+/** The results with one answer added (sign 1) or taken away (sign -1). */
+function countInto(results: RoundResults, counted: CountedAnswer, sign: 1 | -1): RoundResults {
+  if (counted.kind === "pass") return { ...results, passed: Math.max(0, results.passed + sign) };
+  if (counted.hidden) return { ...results, hidden: Math.max(0, results.hidden + sign) };
+  const next = { ...results, answered: Math.max(0, results.answered + sign) };
+  const word = counted.text === null ? null : cloudWord(counted.text);
+  if (word !== null) {
+    const known = results.words.some((w) => w.word === word);
+    next.words = known
+      ? results.words.map((w) => (w.word === word ? { word, count: Math.max(0, w.count + sign) } : w))
+      : sign > 0
+        ? [...results.words, { word, count: 1 }]
+        : results.words;
   }
-  return { answered, passed };
+  if (counted.choice !== null && counted.choice < results.tally.length) {
+    next.tally = results.tally.map((count, i) => (i === counted.choice ? Math.max(0, count + sign) : count));
+  }
+  return next;
+}
+
+/** One question's answers counted, as the server sends them: the most said words first, hidden ones apart. */
+export function resultsOf(
+  question: Pick<RoundQuestion, "position" | "mode" | "options">,
+  answers: Pick<LiveAnswer, "kind" | "text" | "choice" | "hidden">[],
+): RoundResults {
+  let results = emptyResults(question.position, question.options.length);
+  for (const answer of answers) results = countInto(results, countedOf(answer, question.mode), 1);
+  results.words = cloudOf(results.words, LIVE_TOP_WORDS).map(({ word, count }) => ({ word, count }));
+  return results;
 }
 
 function upsert(answers: LiveAnswer[], answer: LiveAnswer): LiveAnswer[] {
@@ -228,41 +295,49 @@ function upsert(answers: LiveAnswer[], answer: LiveAnswer): LiveAnswer[] {
 }
 
 /** Whether a participant's screen shows the current question's answers. */
-function answersShown(view: RoundView): boolean {
+function answersShown(view: Pick<RoundView, "revealed" | "revealMode">): boolean {
   return view.revealed || view.revealMode === "live";
-}
-
-/**
- * The answers a participant's view may hold: none before they are shown,
- * then the visible ones of the current question, passes included. Passes
- * stay so the participant's counts match the host's; a pass carries no
- * text, choice or name, so there is nothing of it to show but the count.
- */
-function participantAnswers(view: RoundView, answers: LiveAnswer[]): LiveAnswer[] {
-  if (!answersShown(view)) return [];
-  return answers.filter((a) => a.position === view.position && !a.hidden);
 }
 
 function withMyAnswer(view: RoundView, answer: LiveAnswer): RoundView["me"] {
   return view.me && view.me.answer?.id === answer.id ? { ...view.me, answer } : view.me;
 }
 
+/** The free-text answers a participant's screen holds: visible ones of the current question, and only while shown. */
+function participantAnswers(view: RoundView, answers: LiveAnswer[], mode: RoundQuestion["mode"] | undefined) {
+  if (!answersShown(view) || mode !== "text") return [];
+  return answers.filter((a) => a.position === view.position && !a.hidden && a.kind === "answer");
+}
+
+/** The host keeps the latest answers; the oldest leave the list (they stay counted, and come back in pages). */
+function latest(answers: LiveAnswer[]): LiveAnswer[] {
+  return answers.length > LIVE_RECENT_ANSWERS ? answers.slice(answers.length - LIVE_RECENT_ANSWERS) : answers;
+}
+
+function moveCounts(view: RoundView, take: CountedAnswer | null, add: CountedAnswer | null): RoundResults | null {
+  if (!view.results || view.results.position !== view.position) return view.results;
+  let results = view.results;
+  if (take) results = countInto(results, take, -1);
+  if (add) results = countInto(results, add, 1);
+  return results;
+}
+
 /**
  * A view moved on by one event. Events the view already includes (`seq` not
  * past the view's) change nothing, so a reconnecting client can apply what
- * it is sent without sorting out what it saw; each rule also gives the same
- * view when applied twice. Never changes `view` or `event`.
+ * it is sent without sorting out what it saw. Never changes `view` or `event`.
  *
- * Host: `answers` holds every answer and pass to the current question,
- * hidden ones flagged. Participant: `answers` is empty until the question
- * is revealed (or at once in a live-reveal round), then holds the visible
- * answers and the passes; a hidden answer is removed, and added back at the
- * end when the host shows it again.
+ * Host: `answers` holds the latest answers and passes to the current
+ * question, hidden ones flagged, and `results` counts them all. Participant:
+ * `results` arrives when the question is revealed (or at once in a
+ * live-reveal round) and follows each answer after that; `answers` holds
+ * the free-text answers it is sent, never a hidden one.
  */
 export function applyRoundEvent(view: RoundView, seq: number, event: RoundEvent): RoundView {
   if (seq <= view.seq) return view;
   const next = { ...view, seq };
   const host = view.role === "host";
+  const mode = view.questions[view.position]?.mode;
   switch (event.type) {
     case "joined": {
       const known = next.participants.some((p) => p.id === event.participant.id);
@@ -273,33 +348,44 @@ export function applyRoundEvent(view: RoundView, seq: number, event: RoundEvent)
       };
     }
     case "answer": {
-      const { answer } = event;
+      const { answer, previous } = event;
       if (answer.position !== view.position) return next;
-      if (host) return { ...next, answers: upsert(next.answers, answer) };
+      const results = moveCounts(next, previous, mode ? countedOf(answer, mode) : null);
+      if (host) return { ...next, results, answers: latest(upsert(next.answers, answer)) };
       const answers = answer.hidden
         ? next.answers.filter((a) => a.id !== answer.id)
-        : participantAnswers(next, upsert(next.answers, answer));
-      return { ...next, answers, me: withMyAnswer(next, answer) };
+        : participantAnswers(next, upsert(next.answers, answer), mode);
+      return { ...next, results, answers, me: withMyAnswer(next, answer) };
     }
     case "phase": {
       const moved = event.position !== view.position;
       const phased = { ...next, position: event.position, revealed: event.revealed, locked: event.locked };
-      const answers = event.answers ?? (moved ? [] : next.answers);
       const me = moved && next.me ? { ...next.me, answer: null } : next.me;
+      const nextQuestion = view.questions[event.position];
+      const results =
+        event.results ??
+        (moved ? (host ? emptyResults(event.position, nextQuestion?.options.length ?? 0) : null) : next.results);
+      const answers = moved ? [] : next.answers;
       return {
         ...phased,
         me,
-        answers: host ? answers.filter((a) => a.position === event.position) : participantAnswers(phased, answers),
+        results: host || answersShown(phased) ? results : null,
+        answers: host ? answers : participantAnswers(phased, answers, nextQuestion?.mode),
       };
     }
     case "hidden": {
       if (event.position !== view.position) return next;
       const hide = (a: LiveAnswer) => (a.id === event.answerId ? { ...a, hidden: event.hidden } : a);
       const me = next.me?.answer?.id === event.answerId ? { ...next.me, answer: hide(next.me.answer) } : next.me;
-      if (host) return { ...next, answers: next.answers.map(hide) };
-      if (event.hidden) return { ...next, me, answers: next.answers.filter((a) => a.id !== event.answerId) };
+      const results = moveCounts(
+        next,
+        { ...event.counted, hidden: !event.hidden },
+        { ...event.counted, hidden: event.hidden },
+      );
+      if (host) return { ...next, results, answers: next.answers.map(hide) };
+      if (event.hidden) return { ...next, me, results, answers: next.answers.filter((a) => a.id !== event.answerId) };
       const shown = event.answer ? upsert(next.answers, { ...event.answer, hidden: false }) : next.answers;
-      return { ...next, me, answers: participantAnswers(next, shown) };
+      return { ...next, me, results, answers: participantAnswers(next, shown, mode) };
     }
     case "ended":
       return {
@@ -312,4 +398,12 @@ export function applyRoundEvent(view: RoundView, seq: number, event: RoundEvent)
     case "deleted":
       return { ...next, status: "ended", locked: true };
   }
+}
+
+/** Free-text answers the screen asked for, merged into what it holds (the stream may have brought some already). */
+export function withAnswerPage(view: RoundView, position: number, page: LiveAnswer[]): RoundView {
+  if (position !== view.position) return view;
+  let answers = view.answers;
+  for (const answer of page) if (!answers.some((a) => a.id === answer.id)) answers = [...answers, answer];
+  return { ...view, answers };
 }

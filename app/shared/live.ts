@@ -12,6 +12,8 @@ export type LiveSettings = {
   recapDays: number;
   /** Room in one round; the next person is told it is full. */
   maxParticipants: number;
+  /** Event streams one client address may hold open on one server (an office's whole room, not an attacker's thousands). */
+  streamsPerAddress: number;
 };
 
 /** How people answer a question of the round. */
@@ -78,6 +80,43 @@ export type LiveAnswer = {
 
 export type RoundParticipant = { id: string; name: string | null };
 
+/** How many words a word cloud shows: the rest are counted in the totals only. */
+export const LIVE_TOP_WORDS = 40;
+/** Free-text answers come in pages of this many, asked for by the screen that shows them. */
+export const LIVE_ANSWER_PAGE = 20;
+/** The host's screen holds the latest answers of the current question for moderation; older ones come in pages. */
+export const LIVE_RECENT_ANSWERS = 30;
+
+/**
+ * What everyone may see of one question's answers, as counts: its size does
+ * not grow with the room (2,000 one-word answers are a few hundred bytes).
+ * Hidden answers are counted apart and in nothing else.
+ */
+export type RoundResults = {
+  position: number;
+  /** Visible answers (not passes). */
+  answered: number;
+  passed: number;
+  /** Answers the host hid. */
+  hidden: number;
+  /** One-word questions: the LIVE_TOP_WORDS most said words and how often, most said first. */
+  words: { word: string; count: number }[];
+  /** Scale and pick questions: visible answers per option, in the question's order. */
+  tally: number[];
+};
+
+/**
+ * What an answer adds to the results: its kind, its word (one-word
+ * questions only, never free text) and its choice. Events carry it so
+ * screens keep their counts without being sent the answers.
+ */
+export type CountedAnswer = {
+  kind: "answer" | "pass";
+  text: string | null;
+  choice: number | null;
+  hidden: boolean;
+};
+
 /** Everything a screen shows of a round at one moment (`seq`); events move it on. */
 export type RoundView = {
   role: RoundRole;
@@ -95,10 +134,20 @@ export type RoundView = {
   participantCount: number;
   maxParticipants: number;
   /**
-   * Host: every answer (and pass) to the current question, hidden ones included.
-   * Participant: the visible answers to the current question once revealed, else none.
+   * Host: the latest LIVE_RECENT_ANSWERS answers (and passes) to the current
+   * question, hidden ones included. Participant: the free-text answers the
+   * phone has been sent or asked for, once shown; never hidden ones.
    */
   answers: LiveAnswer[];
+  /** The current question's answers counted: always for the host, for a participant once they are shown. */
+  results: RoundResults | null;
+  /**
+   * Whether this screen holds a seat in the round. A page opened before
+   * joining shows only the join form: no questions and no answers.
+   */
+  seated: boolean;
+  /** Host only: screens following the round now, on every server (hosts excluded). */
+  connected: number;
   /** Host only: who joined, in joining order (names are null in an anonymous round). */
   participants: RoundParticipant[];
   /** Participant only: who they are and their answer to the current question. */
@@ -123,16 +172,29 @@ export type RoundView = {
  */
 export type RoundEvent =
   | { type: "joined"; participant: RoundParticipant; participantCount: number }
-  | { type: "answer"; answer: LiveAnswer }
+  | {
+      type: "answer";
+      answer: LiveAnswer;
+      /** What the participant's earlier answer to this question added to the results, if there was one. */
+      previous: CountedAnswer | null;
+    }
   | {
       type: "phase";
       position: number;
       revealed: boolean;
       locked: boolean;
-      /** Sent to participants when a question is revealed: its visible answers. */
-      answers?: LiveAnswer[];
+      /** Once a question's answers are shown: their counts (free text comes in pages the screen asks for). */
+      results?: RoundResults;
     }
-  | { type: "hidden"; answerId: string; position: number; hidden: boolean; answer?: LiveAnswer }
+  | {
+      type: "hidden";
+      answerId: string;
+      position: number;
+      hidden: boolean;
+      /** What the answer counts for, so every screen moves its counts; its free text only when shown again. */
+      counted: CountedAnswer;
+      answer?: LiveAnswer;
+    }
   | {
       type: "ended";
       /** The recap's token, when the host shares the recap with participants. */
@@ -160,6 +222,8 @@ export const livePaths = {
   recapExport: (token: string, format: "csv" | "markdown") => `/live/recap/${token}/export?format=${format}`,
   api: (code: string) => `/api/v1/rounds/${code}`,
   events: (code: string) => `/api/v1/rounds/${code}/events`,
+  answers: (code: string, position: number, offset: number) =>
+    `/api/v1/rounds/${code}/answers?position=${position}&offset=${offset}`,
 };
 
 /**

@@ -8,6 +8,7 @@ const KEEP_ALIVE_MS = 20_000;
 const RETRY_MS = 2_000;
 
 const encoder = new TextEncoder();
+const REPLACED = encoder.encode("event: replaced\ndata: {}\n\n");
 /** One encoding per event, however many screens it goes to. */
 const frames = new WeakMap<StoredEvent, Uint8Array>();
 
@@ -20,7 +21,13 @@ function frameOf(stored: StoredEvent): Uint8Array {
   return frame;
 }
 
-/** The number after which a reconnecting browser wants events (its Last-Event-ID), if it sent a usable one. */
+/**
+ * The number after which a reconnecting browser wants events (its
+ * Last-Event-ID), if it sent a usable one. Only the host's screen resumes
+ * from the table: a participant starts afresh from a snapshot, which holds
+ * only what they may see now (never a hidden answer, nor the earlier
+ * version of a changed one).
+ */
 export function lastEventId(request: Request): number | null {
   const header = request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get("after");
   if (!header || !/^\d{1,15}$/.test(header)) return null;
@@ -31,6 +38,10 @@ type StreamOptions = {
   hub: RoundHub;
   roundId: string;
   role: RoundRole;
+  /** A participant's seat: a newer stream of the same seat ends this one. */
+  participantId: string | null;
+  /** The client's address as limits count it, for the cap on open streams. */
+  address: string;
   /** Sent first when the browser starts afresh; events follow from its number. */
   snapshot: RoundView | null;
   /** Without a snapshot: the last event the browser has. */
@@ -99,7 +110,16 @@ export function roundEventStream(request: Request, options: StreamOptions): Resp
       try {
         const stop = await options.hub.subscribe(
           options.roundId,
-          { role: options.role, send: (stored) => write(frameOf(stored)), close },
+          {
+            role: options.role,
+            participantId: options.participantId,
+            address: options.address,
+            send: (stored) => write(frameOf(stored)),
+            connected: (count) => write(encoder.encode(`event: connected\ndata: ${count}\n\n`)),
+            // The browser stops here instead of reconnecting and taking the seat back.
+            replaced: () => write(REPLACED),
+            close,
+          },
           snapshot?.seq ?? options.afterSeq,
         );
         if (closed) stop();

@@ -1,8 +1,11 @@
 import QRCode from "qrcode";
 import { config } from "~/config.server";
-import type { LiveCredentials } from "~/domain/live/rounds.server";
+import type { Outcome } from "~/domain/errors";
+import { LIMITS } from "~/domain/limits/rules";
+import { isNoSuchRound, type LiveCredentials } from "~/domain/live/rounds.server";
 import { isJoinCode, normalizeJoinCode, type RoundRole } from "~/shared/live";
 import { problem } from "./http.server";
+import { alreadyOverLimit, overLimit } from "./limits.server";
 import { getUser } from "./session.server";
 
 /** Each round has its own cookies, so a device can host one round and join another. */
@@ -78,4 +81,23 @@ export function roundCodeParam(value: string | undefined): string {
 /** Which screen asks: `?as=host` for the host screen, anything else is a participant's. */
 export function requestedRole(request: Request): RoundRole {
   return new URL(request.url).searchParams.get("as") === "host" ? "host" : "participant";
+}
+
+/**
+ * Reads a round by its code for a client address: every page, API call and
+ * event stream that does goes through here. A code that finds no round
+ * counts against the address; one that has tried too many is refused
+ * before the database is asked, so codes cannot be tried by the thousand.
+ * A code that finds its round counts nothing: a room behind one address
+ * follows its round freely.
+ */
+export async function readRoundByCode<T extends object>(
+  clientIp: string | null,
+  read: () => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
+  const refused = await alreadyOverLimit(LIMITS.roundLookups, { ip: clientIp });
+  if (refused) return { ok: false, error: refused };
+  const outcome = await read();
+  if (!outcome.ok && isNoSuchRound(outcome.error)) await overLimit(LIMITS.roundLookups, { ip: clientIp });
+  return outcome;
 }

@@ -1424,6 +1424,10 @@ const ENTRIES: Row[] = [
     params: { code: idParam("viewedRounds") },
     query: { as: ["host", "participant"] },
   }),
+  apiRoute("api/v1/rounds/:code/answers", ["GET"], {
+    params: { code: idParam("viewedRounds") },
+    query: { position: ["0", "1"], offset: ["0", "20"] },
+  }),
   apiRoute("api/v1/rounds/:code", ["DELETE"], { params: { code: idParam("deletableRounds") }, roles: MEMBER_FIRST }),
   apiRoute("api/v1/rounds/:code/join", ["POST"], {
     fields: { name: ["Ada", "  Grace Hopper  ", "N".repeat(40)] },

@@ -89,6 +89,13 @@ async function hostCounts(host: Page) {
   return { joined: figure("joined"), answered: figure("answered"), passed: figure("passed") };
 }
 
+/** How many participants' screens the host's screen says follow the round. */
+async function hostConnected(host: Page) {
+  const text =
+    (await host.locator("p").filter({ hasText: "connected" }).filter({ hasText: "joined" }).textContent()) ?? "";
+  return Number(/(\d+)\s*connected/.exec(text)?.[1] ?? Number.NaN);
+}
+
 const texts = (list: Locator) => list.getByRole("listitem").allTextContents();
 const wordCloud = (scope: Page | Locator) => scope.getByRole("list", { name: "Word cloud" });
 /** The host's shared screen: its answers area. */
@@ -295,6 +302,8 @@ async function walk(meeting: Meeting) {
     await chiara.getByText("2 people have joined.").waitFor();
     await giveName(chiara, "Chiara", q.word.text);
     await eventually(() => hostCounts(host)).toEqual({ joined: 3, answered: 0, passed: 0 });
+    // Each phone follows the round, and the host's screen counts them, whichever server they are on.
+    await eventually(() => hostConnected(host)).toEqual(3);
   });
 
   await meeting.step("question 1, one word: Ada and Bruno answer, Chiara passes", async () => {

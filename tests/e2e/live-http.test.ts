@@ -106,9 +106,9 @@ class RoundStream {
     return this.messages.filter((m) => m.event === "snapshot").map((m) => JSON.parse(m.data) as RoundView);
   }
 
-  /** The id of the last message, as EventSource would send it back in Last-Event-ID. */
+  /** The id of the last message that had one, as EventSource would send it back in Last-Event-ID. */
   lastId(): number {
-    const id = this.messages.at(-1)?.id;
+    const id = this.messages.findLast((m) => m.id !== null)?.id;
     if (id === undefined || id === null) throw new Error("The stream has sent no message with an id yet");
     return Number(id);
   }
@@ -345,10 +345,11 @@ describe("a live round over HTTP", () => {
     expect((await act(host, code, "reveal", 0)).revealed).toBe(true);
     for (const screen of participants) {
       const shown = await screen.event("phase", (e) => e.position === 0 && e.revealed);
-      expect(shown.answers?.map(answerShape)).toEqual([
-        { kind: "answer", text: SCRIPT, choice: null, name: "Alice" },
-        { kind: "answer", text: "Overcaffeinated", choice: null, name: "Bob" },
-      ]);
+      // A reveal brings counts, never the answers with their names.
+      expect(shown.results).toMatchObject({ answered: 2, passed: 0, hidden: 0 });
+      expect(shown.results?.words.map((w) => w.count)).toEqual([1, 1]);
+      expect(shown.results?.words.map((w) => w.word)).toContain("overcaffeinated");
+      expect(JSON.stringify(shown)).not.toContain("Alice");
       // Nobody's answer showed on a phone before the host revealed them.
       expect(screen.events().filter((e) => e.type === "answer")).toEqual([]);
     }
@@ -365,7 +366,7 @@ describe("a live round over HTTP", () => {
     for (const screen of participants) {
       const moved = await screen.event("phase", (e) => e.position === 1);
       expect(moved).toMatchObject({ revealed: false, locked: false });
-      expect(moved.answers).toBeUndefined();
+      expect(moved.results).toBeUndefined();
     }
 
     // Question 2, a scale: one answers, one passes, and a pass carries no name.
@@ -375,10 +376,7 @@ describe("a live round over HTTP", () => {
     await act(host, code, "reveal", 1);
     for (const screen of participants) {
       const shown = await screen.event("phase", (e) => e.position === 1 && e.revealed);
-      expect(shown.answers?.map(answerShape)).toEqual([
-        { kind: "answer", text: null, choice: 3, name: "Alice" },
-        { kind: "pass", text: null, choice: null, name: null },
-      ]);
+      expect(shown.results).toMatchObject({ answered: 1, passed: 1, tally: [0, 0, 0, 1, 0] });
     }
     await act(host, code, "next", 1);
 
@@ -395,10 +393,7 @@ describe("a live round over HTTP", () => {
     await act(host, code, "reveal", 2);
     for (const screen of participants) {
       const shown = await screen.event("phase", (e) => e.position === 2 && e.revealed);
-      expect(shown.answers?.map((a) => [a.name, a.choice])).toEqual([
-        ["Alice", 0],
-        ["Bob", 1],
-      ]);
+      expect(shown.results?.tally.slice(0, 2)).toEqual([1, 1]);
     }
 
     expect((await act(host, code, "end", 2)).status).toBe("ended");
@@ -502,18 +497,16 @@ describe("a live round over HTTP", () => {
     expect(missedByHost.map((e) => e.seq)).toEqual(missedByHost.map((_, i) => hostSaw + 1 + i));
     expect(missedByHost.at(-1)?.seq).toBe(everything.seq);
 
+    // A participant starts afresh from a snapshot of what they may see now: the replay of the table is the
+    // host's alone, so neither the answer the host hid nor the earlier version of Bob's answer reaches a phone.
     const aliceAgain = await follow(alice, code, { lastEventId: aliceSaw });
-    const missedByAlice = bobWitness.events().filter((e) => e.seq > aliceSaw);
-    // A participant misses only what participants are shown: not the answers to a question still hidden.
-    expect(missedByAlice.map((e) => e.type)).toEqual(["answer", "hidden", "phase", "phase"]);
-    await aliceAgain.until(
-      () => (aliceAgain.events().length >= missedByAlice.length ? true : undefined),
-      "the missed events",
-    );
-    expect(aliceAgain.snapshots()).toEqual([]);
-    expect(aliceAgain.events()).toEqual(missedByAlice);
-    expect(missedByAlice[0]).toMatchObject({ answer: { id: first.id, text: "Slept well, changed", name: "Bob" } });
-    expect(missedByAlice[1]).toMatchObject({ answerId: alices.id, hidden: true });
+    const resumedView = await aliceAgain.snapshot();
+    expect(aliceAgain.messages[0]?.event).toBe("snapshot");
+    expect(resumedView).toMatchObject({ position: 1, revealed: true, seq: everything.seq });
+    expect(resumedView.results).toMatchObject({ answered: 1, passed: 1 });
+    expect(JSON.stringify(aliceAgain.messages)).not.toMatch(/Slept well|Before the cut/);
+    expect(bobWitness.events().some((e) => e.type === "hidden")).toBe(true);
+    void first;
 
     // The resumed streams go on with what happens next, once each.
     const locked = await act(host, code, "lock", 1);
@@ -525,11 +518,11 @@ describe("a live round over HTTP", () => {
       expect(numbers.at(-1)).toBe(locked.seq);
     }
 
-    // The same through ?after=, for clients that cannot send the header.
+    // The same through ?after=: a fresh snapshot, and the seat's earlier stream is told and ended.
     const viaQuery = await follow(alice, code, { after: aliceSaw });
-    await viaQuery.event("phase", (e) => e.locked);
-    expect(viaQuery.snapshots()).toEqual([]);
-    expect(viaQuery.events()).toEqual(aliceAgain.events());
+    expect((await viaQuery.snapshot()).seq).toBe(locked.seq);
+    await aliceAgain.closed();
+    expect(aliceAgain.messages.at(-1)?.event).toBe("replaced");
 
     // Without Last-Event-ID the screen starts over from a snapshot of now.
     const fresh = await follow(alice, code);
@@ -538,10 +531,9 @@ describe("a live round over HTTP", () => {
     expect(fresh.messages[0]?.id).toBe(String(locked.seq));
     expect(now).toMatchObject({ position: 1, revealed: true, locked: true, seq: locked.seq });
     expect(now.me?.answer?.text).toBe("While away");
-    expect(now.answers.map(answerShape)).toEqual([
-      { kind: "answer", text: "While away", choice: null, name: "Alice" },
-      { kind: "pass", text: null, choice: null, name: null },
-    ]);
+    // Counts only: the free-text answers come in pages the phone asks for.
+    expect(now.answers).toEqual([]);
+    expect(now.results).toMatchObject({ answered: 1, passed: 1 });
 
     // A screen that comes back after the round ended gets what it missed, the end included, and is let go.
     const lastSeen = fresh.lastId();
@@ -549,16 +541,21 @@ describe("a live round over HTTP", () => {
     await act(host, code, "end", 1);
     const afterEnd = await follow(alice, code, { lastEventId: lastSeen });
     await afterEnd.closed();
-    expect(afterEnd.snapshots()).toEqual([]);
-    expect(afterEnd.events().map((e) => [e.seq, e.type])).toEqual([[lastSeen + 1, "ended"]]);
+    expect(afterEnd.snapshots().map((v) => [v.seq, v.status])).toEqual([[lastSeen + 1, "ended"]]);
+    expect(afterEnd.events()).toEqual([]);
+    // The host's screen, though, gets exactly what it missed, the end included.
+    const hostAfterEnd = await follow(host, code, { host: true, lastEventId: lastSeen });
+    await hostAfterEnd.closed();
+    expect(hostAfterEnd.events().map((e) => [e.seq, e.type])).toEqual([[lastSeen + 1, "ended"]]);
   });
 
   it("keeps every screen live when one asks to resume after an event the round never had", async () => {
     const host = new HttpClient(baseUrl);
     const { plain } = await libraryQuestions(host);
     const { code } = await startRound(host, { questionIds: [plain[0]], modes: ["text"] });
-    // Anyone with the code can open a participant's stream, with any number in ?after=.
-    const future = await follow(new HttpClient(baseUrl), code, { after: 999_999 });
+    // A host's screen may ask for any number in ?after=: one the round never reached starts afresh.
+    const future = await follow(host, code, { host: true, after: 999_999 });
+    expect((await future.snapshot()).role).toBe("host");
     const hostScreen = await follow(host, code, { host: true });
     await hostScreen.snapshot();
     const alice = new HttpClient(baseUrl);
@@ -598,7 +595,10 @@ describe("a live round over HTTP", () => {
     const back = await bobScreen.event("hidden", (e) => !e.hidden);
     expect(back.answer).toMatchObject({ id: given.id, text: "Straight away", hidden: false });
     await act(host, code, "next", 0);
-    expect(await bobScreen.event("phase", (e) => e.position === 1)).toMatchObject({ revealed: true, answers: [] });
+    expect(await bobScreen.event("phase", (e) => e.position === 1)).toMatchObject({
+      revealed: true,
+      results: { position: 1, answered: 0, passed: 0 },
+    });
   });
 });
 
@@ -651,7 +651,7 @@ describe("a live round spread over two servers on one PostgreSQL database", () =
     sent = Date.now();
     for (const screen of [aliceScreen, bobScreen]) {
       const shown = await screen.event("phase", (e) => e.position === 0 && e.revealed, 1_000);
-      expect(shown.answers?.map((a) => a.text)).toEqual(["From the other server"]);
+      expect(shown.results).toMatchObject({ answered: 1, passed: 0 });
     }
     expect(Date.now() - sent).toBeLessThanOrEqual(1_000);
 
@@ -687,25 +687,20 @@ describe("a live round spread over two servers on one PostgreSQL database", () =
     await act(host, code, "reveal", 1);
     await witness.event("phase", (e) => e.position === 1 && e.revealed);
 
-    // The balancer now sends Carol's browser, cookies and all, to the server still standing.
+    // The balancer now sends Carol's browser, cookies and all, to the server still standing: she starts
+    // there from a snapshot of the round as it is now, so nothing that happened meanwhile is missing.
     const carolOnZero = person(0).shareCookiesWith(carol);
     const resumed = await follow(carolOnZero, code, { lastEventId: carolSaw });
-    const missed = witness.events().filter((e) => e.seq > carolSaw);
-    expect(missed.map((e) => e.type)).toEqual(["answer", "phase", "phase"]);
-    await resumed.until(() => (resumed.events().length >= missed.length ? true : undefined), "the missed events");
-    expect(resumed.snapshots()).toEqual([]);
-    expect(resumed.events()).toEqual(missed);
+    const now = await resumed.snapshot();
+    const witnessed = witness.events().at(-1)?.seq ?? 0;
+    expect(now.seq).toBeGreaterThanOrEqual(witnessed);
+    expect(now).toMatchObject({ position: 1, revealed: true, results: { answered: 1 } });
+    expect(now.me).toMatchObject({ name: "Carol", answer: null });
 
     // And she goes on answering there.
     const later = await answer(carolOnZero, code, { position: 1, text: "Back again" });
     await resumed.event("answer", (e) => e.answer.id === later.id);
     await witness.event("answer", (e) => e.answer.id === later.id);
-    expect(resumed.events().map((e) => e.seq)).toEqual(
-      witness
-        .events()
-        .filter((e) => e.seq > carolSaw)
-        .map((e) => e.seq),
-    );
   });
 });
 
@@ -1007,11 +1002,11 @@ describe("live rounds refuse bad input and abuse with a clear answer", () => {
     expect((await viewOf(host, code, "host")).participantCount).toBe(2);
   });
 
-  it("lets one address try 100 joins a minute and answers the 101st with 429 and Retry-After", async () => {
+  it("lets one address try 30 codes that lead nowhere in 10 minutes and answers the next with 429 and Retry-After", async () => {
     const host = person();
     const { code } = await round(host);
     const guesser = person();
-    for (let batch = 0; batch < 10; batch++) {
+    for (let batch = 0; batch < 3; batch++) {
       const answers = await Promise.all(
         Array.from({ length: 10 }, () => guesser.postJson("/api/v1/rounds/QQQQQQ/join", { name: "Guess" })),
       );
@@ -1025,9 +1020,9 @@ describe("live rounds refuse bad input and abuse with a clear answer", () => {
       expect(limited.status).toBe(429);
       const retryAfter = Number(limited.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
-      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(retryAfter).toBeLessThanOrEqual(600);
       expect(await limited.json()).toEqual({
-        error: `Too many attempts to join a round: try again in ${waitPhrase(retryAfter)}`,
+        error: `Too many wrong round codes: try again in ${waitPhrase(retryAfter)}`,
         code: "RATE_LIMITED",
         retryable: true,
       });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { LiveAnswer, RoundEvent, RoundQuestion, RoundView } from "~/shared/live";
 import {
-  answerCounts,
   applyRoundEvent,
   cloudWord,
+  emptyResults,
   normalizeWord,
+  resultsOf,
   STOP_WORDS,
   tally,
   wordCloud,
@@ -33,6 +34,8 @@ const answer = (fields: Partial<LiveAnswer> = {}): LiveAnswer => ({
 const pass = (fields: Partial<LiveAnswer> = {}): LiveAnswer =>
   answer({ kind: "pass", text: null, choice: null, ...fields });
 const words = (...texts: string[]) => texts.map((text) => answer({ text }));
+/** What a free-text answer counts for: nothing but itself. */
+const COUNTED = { kind: "answer", text: null, choice: null, hidden: false } as const;
 
 function view(fields: Partial<RoundView> = {}): RoundView {
   return {
@@ -48,6 +51,9 @@ function view(fields: Partial<RoundView> = {}): RoundView {
     participantCount: 0,
     maxParticipants: 100,
     answers: [],
+    results: null,
+    seated: true,
+    connected: 0,
     participants: [],
     me: null,
     recapToken: null,
@@ -189,9 +195,21 @@ describe("scale and pick counts", () => {
     ]);
   });
 
-  it("counts hidden answers as answered and passes apart", () => {
-    expect(answerCounts([answer(), answer({ hidden: true }), pass(), pass()])).toEqual({ answered: 2, passed: 2 });
-    expect(answerCounts([])).toEqual({ answered: 0, passed: 0 });
+  it("counts visible answers, hidden ones and passes apart, and the words and choices of the visible ones only", () => {
+    const scale = { position: 0, mode: "scale" as const, options: ["1", "2", "3"] };
+    const counted = resultsOf(scale, [
+      answer({ text: null, choice: 2 }),
+      answer({ text: null, choice: 2, hidden: true }),
+      answer({ text: null, choice: 0 }),
+      pass(),
+    ]);
+    expect(counted).toEqual({ position: 0, answered: 2, passed: 1, hidden: 1, words: [], tally: [1, 0, 1] });
+    const cloud = resultsOf({ position: 0, mode: "word", options: [] }, words("Tired!", "tired", "so", "calm"));
+    expect(cloud.words).toEqual([
+      { word: "tired", count: 2 },
+      { word: "calm", count: 1 },
+    ]);
+    expect(cloud.answered).toBe(4);
   });
 });
 
@@ -232,10 +250,10 @@ describe("a view following the round's events", () => {
       const first = answer({ id: "x", text: "tired" });
       const next = play(
         view(),
-        { type: "answer", answer: first },
-        { type: "answer", answer: answer({ id: "y", text: "calm", hidden: true }) },
-        { type: "answer", answer: { ...first, text: "rested" } },
-        { type: "answer", answer: pass({ id: "z" }) },
+        { type: "answer", answer: first, previous: null },
+        { type: "answer", answer: answer({ id: "y", text: "calm", hidden: true }), previous: null },
+        { type: "answer", answer: { ...first, text: "rested" }, previous: null },
+        { type: "answer", answer: pass({ id: "z" }), previous: null },
       );
       expect(next.answers.map((a) => [a.id, a.text, a.hidden])).toEqual([
         ["x", "rested", false],
@@ -245,7 +263,7 @@ describe("a view following the round's events", () => {
     });
 
     it("ignores answers to another question", () => {
-      const next = play(view(), { type: "answer", answer: answer({ position: 1 }) });
+      const next = play(view(), { type: "answer", answer: answer({ position: 1 }), previous: null });
       expect(next.answers).toEqual([]);
       expect(next.seq).toBe(11);
     });
@@ -253,9 +271,9 @@ describe("a view following the round's events", () => {
     it("never gives a participant answers before they are revealed", () => {
       const next = play(
         participantView(),
-        { type: "answer", answer: answer({ id: "x" }) },
-        { type: "answer", answer: pass({ id: "y" }) },
-        { type: "hidden", answerId: "x", position: 0, hidden: false, answer: answer({ id: "x" }) },
+        { type: "answer", answer: answer({ id: "x" }), previous: null },
+        { type: "answer", answer: pass({ id: "y" }), previous: null },
+        { type: "hidden", answerId: "x", position: 0, hidden: false, counted: COUNTED, answer: answer({ id: "x" }) },
       );
       expect(next.answers).toEqual([]);
     });
@@ -265,27 +283,48 @@ describe("a view following the round's events", () => {
       const start = participantView({ me: { participantId: "p1", name: "Ada", answer: mine } });
       const next = play(
         start,
-        { type: "answer", answer: { ...mine, text: "rested" } },
-        { type: "answer", answer: answer({ id: "theirs" }) },
+        { type: "answer", answer: { ...mine, text: "rested" }, previous: null },
+        { type: "answer", answer: answer({ id: "theirs" }), previous: null },
       );
       expect(next.me?.answer?.text).toBe("rested");
       expect(next.answers).toEqual([]);
     });
 
-    it("shows a participant visible answers and passes once revealed, or at once in a live round", () => {
+    it("gives a participant the visible free-text answers and the counts once shown, or at once in a live round", () => {
       const events: RoundEvent[] = [
-        { type: "answer", answer: answer({ id: "x" }) },
-        { type: "answer", answer: answer({ id: "y", hidden: true }) },
-        { type: "answer", answer: pass({ id: "z" }) },
+        { type: "answer", answer: answer({ id: "x" }), previous: null },
+        { type: "answer", answer: answer({ id: "y", hidden: true }), previous: null },
+        { type: "answer", answer: pass({ id: "z" }), previous: null },
       ];
       for (const start of [participantView({ revealed: true }), participantView({ revealMode: "live" })]) {
-        expect(play(start, ...events).answers.map((a) => a.id)).toEqual(["x", "z"]);
+        const next = play({ ...start, results: emptyResults(0, 0) }, ...events);
+        expect(next.answers.map((a) => a.id)).toEqual(["x"]);
+        expect(next.results).toMatchObject({ answered: 1, passed: 1, hidden: 1 });
       }
+    });
+
+    it("moves the counts when an answer changes, by what the earlier one counted for", () => {
+      const start = participantView({
+        questions: [question(0, "word"), question(1, "scale", ["1", "2", "3"])],
+        revealed: true,
+        results: { ...emptyResults(0, 0), answered: 2, words: [{ word: "tired", count: 2 }] },
+      });
+      const next = play(start, {
+        type: "answer",
+        answer: answer({ id: "x", text: "Rested!" }),
+        previous: { kind: "answer", text: "tired", choice: null, hidden: false },
+      });
+      expect(next.results?.answered).toBe(2);
+      expect(next.results?.words).toEqual([
+        { word: "tired", count: 1 },
+        { word: "rested", count: 1 },
+      ]);
+      expect(next.answers).toEqual([]);
     });
 
     it("takes an answer off a participant's view when it arrives hidden", () => {
       const start = participantView({ revealed: true, answers: [answer({ id: "x" })] });
-      const next = play(start, { type: "answer", answer: answer({ id: "x", hidden: true }) });
+      const next = play(start, { type: "answer", answer: answer({ id: "x", hidden: true }), previous: null });
       expect(next.answers).toEqual([]);
     });
   });
@@ -313,22 +352,18 @@ describe("a view following the round's events", () => {
       expect(host.answers).toEqual([]);
     });
 
-    it("takes the answers a reveal brings", () => {
-      const answers = [answer({ id: "x" }), pass({ id: "y" })];
-      const next = play(participantView(), { type: "phase", position: 0, revealed: true, locked: true, answers });
-      expect(next.answers).toEqual(answers);
-    });
-
-    it("gives a participant no answers from a phase that does not reveal, and none hidden", () => {
-      const answers = [answer({ id: "x" }), answer({ id: "y", hidden: true })];
+    it("takes the counts a reveal brings, and none from a phase that does not reveal", () => {
+      const results = { ...emptyResults(0, 0), answered: 3, passed: 1 };
+      const revealed = play(participantView(), { type: "phase", position: 0, revealed: true, locked: true, results });
+      expect(revealed.results).toEqual(results);
       expect(
-        play(participantView(), { type: "phase", position: 0, revealed: false, locked: true, answers }).answers,
-      ).toEqual([]);
-      expect(
-        play(participantView(), { type: "phase", position: 0, revealed: true, locked: true, answers }).answers.map(
-          (a) => a.id,
-        ),
-      ).toEqual(["x"]);
+        play(participantView({ revealed: true, results }), {
+          type: "phase",
+          position: 0,
+          revealed: false,
+          locked: true,
+        }).results,
+      ).toBeNull();
     });
 
     it("takes a participant's answers away when the host hides them again", () => {
@@ -340,33 +375,47 @@ describe("a view following the round's events", () => {
   describe("hidden", () => {
     it("flips the answer's flag on the host's view", () => {
       const start = view({ answers: [answer({ id: "x" }), answer({ id: "y" })] });
-      const hidden = play(start, { type: "hidden", answerId: "x", position: 0, hidden: true });
+      const hidden = play(start, { type: "hidden", answerId: "x", position: 0, hidden: true, counted: COUNTED });
       expect(hidden.answers.map((a) => a.hidden)).toEqual([true, false]);
-      const shown = play(hidden, { type: "hidden", answerId: "x", position: 0, hidden: false });
+      const shown = play(hidden, { type: "hidden", answerId: "x", position: 0, hidden: false, counted: COUNTED });
       expect(shown.answers.map((a) => a.hidden)).toEqual([false, false]);
     });
 
     it("removes the answer from a participant's view, and adds it back at the end when shown", () => {
       const x = answer({ id: "x" });
       const start = participantView({ revealed: true, answers: [x, answer({ id: "y" })] });
-      const hidden = play(start, { type: "hidden", answerId: "x", position: 0, hidden: true });
+      const hidden = play(start, { type: "hidden", answerId: "x", position: 0, hidden: true, counted: COUNTED });
       expect(hidden.answers.map((a) => a.id)).toEqual(["y"]);
-      const shown = play(hidden, { type: "hidden", answerId: "x", position: 0, hidden: false, answer: x });
+      const shown = play(hidden, {
+        type: "hidden",
+        answerId: "x",
+        position: 0,
+        hidden: false,
+        counted: COUNTED,
+        answer: x,
+      });
       expect(shown.answers.map((a) => a.id)).toEqual(["y", "x"]);
-      const again = play(shown, { type: "hidden", answerId: "x", position: 0, hidden: false, answer: x });
+      const again = play(shown, {
+        type: "hidden",
+        answerId: "x",
+        position: 0,
+        hidden: false,
+        counted: COUNTED,
+        answer: x,
+      });
       expect(again.answers.map((a) => a.id)).toEqual(["y", "x"]);
     });
 
     it("marks the participant's own answer as hidden", () => {
       const mine = answer({ id: "mine" });
       const start = participantView({ me: { participantId: "p1", name: "Ada", answer: mine } });
-      const next = play(start, { type: "hidden", answerId: "mine", position: 0, hidden: true });
+      const next = play(start, { type: "hidden", answerId: "mine", position: 0, hidden: true, counted: COUNTED });
       expect(next.me?.answer?.hidden).toBe(true);
     });
 
     it("ignores another question's answers", () => {
       const start = view({ answers: [answer({ id: "x" })] });
-      const next = play(start, { type: "hidden", answerId: "x", position: 1, hidden: true });
+      const next = play(start, { type: "hidden", answerId: "x", position: 1, hidden: true, counted: COUNTED });
       expect(next.answers[0]?.hidden).toBe(false);
     });
   });
@@ -378,14 +427,14 @@ describe("a view following the round's events", () => {
     }
   });
 
-  it("gives the same view when an event is applied twice under new numbers", () => {
+  it("gives the same answers when a screen-wide event is applied twice under new numbers", () => {
     const x = answer({ id: "x" });
     const events: RoundEvent[] = [
       { type: "joined", participant: { id: "p1", name: "Ada" }, participantCount: 1 },
-      { type: "answer", answer: x },
-      { type: "phase", position: 0, revealed: true, locked: false, answers: [x] },
-      { type: "hidden", answerId: "x", position: 0, hidden: true },
-      { type: "hidden", answerId: "x", position: 0, hidden: false, answer: x },
+      { type: "answer", answer: x, previous: null },
+      { type: "phase", position: 0, revealed: true, locked: false, results: emptyResults(0, 0) },
+      { type: "hidden", answerId: "x", position: 0, hidden: true, counted: COUNTED },
+      { type: "hidden", answerId: "x", position: 0, hidden: false, counted: COUNTED, answer: x },
       { type: "phase", position: 1, revealed: false, locked: false },
       { type: "ended" },
     ];
@@ -394,7 +443,8 @@ describe("a view following the round's events", () => {
       for (const event of events) {
         const once = applyRoundEvent(current, current.seq + 1, event);
         const twice = applyRoundEvent(once, once.seq + 1, event);
-        expect({ ...twice, seq: once.seq }).toEqual(once);
+        // Counts move once per event number (each number is applied once); what is listed stays the same.
+        expect({ ...twice, seq: once.seq, results: once.results }).toEqual(once);
         current = once;
       }
     }

@@ -5,7 +5,7 @@ import { deleteRound, type HostAction, hostAction, moderateAnswer } from "~/lib/
 import { useCopy } from "~/lib/use-copy";
 import { useLiveRound } from "~/lib/use-live-round";
 import { ANSWER_MODE_LABELS, type LiveAnswer, type RoundView } from "~/shared/live";
-import { answerCounts } from "~/shared/live-view";
+import { emptyResults } from "~/shared/live-view";
 import { EndControls } from "./EndControls";
 import { JoinPanel } from "./JoinPanel";
 import { LoopbackWarning } from "./LoopbackWarning";
@@ -137,8 +137,11 @@ export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl, join
     );
   }
 
-  const { answered, passed } = answerCounts(view.answers);
-  const hiddenCount = view.answers.filter((a) => a.hidden).length;
+  const results = view.results ?? emptyResults(view.position, question.options.length);
+  // A hidden answer was still given: hiding it is about showing, not about who took part.
+  const answered = results.answered + results.hidden;
+  const passed = results.passed;
+  const hiddenCount = results.hidden;
   const last = view.position === view.questions.length - 1;
   const hostReveals = view.revealMode === "host";
 
@@ -258,6 +261,7 @@ export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl, join
             </p>
             <p className="flex gap-6 text-lg text-brand-100">
               <Count label="joined" value={view.participantCount} />
+              <Count label="connected" value={view.connected} />
               <Count label="answered" value={answered} />
               <Count label="passed" value={passed} />
             </p>
@@ -281,7 +285,13 @@ export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl, join
                   Answers
                 </h2>
                 {view.revealed ? (
-                  <RoundResults question={question} answers={view.answers} tone="dark" size="screen" />
+                  <RoundResults
+                    question={question}
+                    results={results}
+                    answers={view.answers}
+                    tone="dark"
+                    size="screen"
+                  />
                 ) : (
                   <p className="flex min-h-52 items-center justify-center text-center text-3xl text-brand-100">
                     {answered + passed === 0

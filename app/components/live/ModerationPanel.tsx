@@ -1,4 +1,4 @@
-import type { LiveAnswer, RoundQuestion } from "~/shared/live";
+import { LIVE_RECENT_ANSWERS, type LiveAnswer, type RoundQuestion } from "~/shared/live";
 import { AnswerCards } from "./AnswerCards";
 
 type Props = {
@@ -23,8 +23,9 @@ export function ModerationPanel({ id, question, answers, onModerate, errors }: P
         Moderate answers
       </h2>
       <p className="mt-1 text-sm text-brand-100">
-        Every answer to this question, hidden ones too, for you to check. A hidden answer leaves the room's view, every
-        phone and the recap. This list is on your screen while it is open: close it when you are done.
+        The latest {LIVE_RECENT_ANSWERS} answers to this question, hidden ones too, for you to check. A hidden answer
+        leaves the room's view, every phone and the recap. This list is on your screen while it is open: close it when
+        you are done.
       </p>
       <div className="mt-4">
         <AnswerCards answers={answers} question={question} tone="dark" onModerate={onModerate} errors={errors} />

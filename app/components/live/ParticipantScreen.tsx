@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PassNote } from "~/components/questions/PassNote";
 import { type AnswerInput, fetchRound, sendAnswer } from "~/lib/live-client";
+import { useAnswerPages } from "~/lib/use-answer-pages";
 import { useLiveRound } from "~/lib/use-live-round";
 import { type LiveAnswer, livePaths, type RoundQuestion, type RoundView } from "~/shared/live";
-import { answerCounts } from "~/shared/live-view";
 import { answerText } from "./AnswerCards";
 import { AnswerControl } from "./AnswerControl";
 import { JoinForm } from "./JoinForm";
@@ -23,7 +23,7 @@ const quietButton =
  */
 export function ParticipantScreen({ initial, prefillName }: Props) {
   const [joined, setJoined] = useState(initial.me !== null);
-  const { view, connection, reconnecting, replace, setMyAnswer } = useLiveRound(initial, joined);
+  const { view, connection, reconnecting, replace, setMyAnswer, addAnswers } = useLiveRound(initial, joined);
   const question = view.questions[view.position];
   const announcement = useAnnouncement(view, joined);
   const ended = view.status === "ended" || connection === "over";
@@ -57,7 +57,11 @@ export function ParticipantScreen({ initial, prefillName }: Props) {
         {announcement}
       </p>
 
-      {connection === "gone" ? (
+      {connection === "elsewhere" ? (
+        <Closing title="This round is open on another screen">
+          You follow this round on another tab or device now. Reload this page to follow it here instead.
+        </Closing>
+      ) : connection === "gone" ? (
         <Closing title="This round was deleted">The host deleted the round and everything answered in it.</Closing>
       ) : ended ? (
         <Closing title="This round has ended" recapToken={view.recapToken}>
@@ -85,7 +89,13 @@ export function ParticipantScreen({ initial, prefillName }: Props) {
           </div>
         </section>
       ) : question ? (
-        <QuestionPanel key={view.position} view={view} question={question} onAnswered={setMyAnswer} />
+        <QuestionPanel
+          key={view.position}
+          view={view}
+          question={question}
+          onAnswered={setMyAnswer}
+          addAnswers={addAnswers}
+        />
       ) : null}
     </div>
   );
@@ -95,16 +105,19 @@ function QuestionPanel({
   view,
   question,
   onAnswered,
+  addAnswers,
 }: {
   view: RoundView;
   question: RoundQuestion;
   onAnswered: (answer: LiveAnswer) => void;
+  addAnswers: (position: number, page: LiveAnswer[]) => void;
 }) {
   const mine = view.me?.answer ?? null;
   const [changing, setChanging] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const shown = view.revealed || view.revealMode === "live";
+  const pages = useAnswerPages(view, shown, addAnswers);
   // Still composing: a lock disables the control but keeps it, with what was typed, until the unlock.
   const answering = mine === null || changing;
 
@@ -121,7 +134,7 @@ function QuestionPanel({
     onAnswered(outcome.body.answer);
   };
 
-  const { answered, passed } = answerCounts(view.answers);
+  const results = view.results;
   return (
     <>
       <section aria-labelledby="question-text" className="mt-6">
@@ -172,16 +185,27 @@ function QuestionPanel({
         )}
       </div>
 
-      {shown && (
+      {shown && results && (
         <section aria-labelledby="answers-title" className="mt-8">
           <h2 id="answers-title" className="text-sm font-semibold uppercase tracking-wide text-ink-muted">
             Everyone's answers
           </h2>
           <p className="mt-1 text-sm text-ink-muted">
-            {answered} answered · {passed} passed
+            {results.answered} answered · {results.passed} passed
           </p>
           <div className="mt-4">
-            <RoundResults question={question} answers={view.answers} />
+            <RoundResults
+              question={question}
+              results={results}
+              answers={view.answers}
+              onMore={pages.more}
+              loadingMore={pages.loading}
+            />
+            {pages.error && (
+              <p role="alert" className="mt-2 text-sm font-medium text-accent-600">
+                {pages.error}
+              </p>
+            )}
           </div>
         </section>
       )}

@@ -2,6 +2,7 @@ import { control } from "~/components/buttons";
 import { Download } from "~/components/icons";
 import { formatDay } from "~/shared/format";
 import { ANSWER_MODE_LABELS, type LiveAnswer, livePaths, type RoundRecap } from "~/shared/live";
+import { resultsOf } from "~/shared/live-view";
 import { RoundResults } from "./RoundResults";
 
 type RecapQuestion = RoundRecap["questions"][number];
@@ -51,7 +52,11 @@ export function RecapView({ recap, token }: { recap: RoundRecap; token: string }
               {plural(question.answeredCount, "answer", "answers")} · {question.passedCount} passed
             </p>
             <div className="mt-5">
-              <RoundResults question={question} answers={asAnswers(question)} />
+              <RoundResults
+                question={question}
+                results={resultsOf(question, asAnswers(question))}
+                answers={asAnswers(question)}
+              />
             </div>
           </li>
         ))}

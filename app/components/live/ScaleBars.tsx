@@ -1,17 +1,18 @@
-import type { LiveAnswer, RoundQuestion } from "~/shared/live";
-import { tally } from "~/shared/live-view";
+import type { RoundQuestion } from "~/shared/live";
+import { tallyOf } from "~/shared/live-view";
 import type { Tone } from "./WordCloud";
 
 type Props = {
   question: Pick<RoundQuestion, "options" | "mode">;
-  answers: Pick<LiveAnswer, "kind" | "hidden" | "text" | "choice">[];
+  /** Visible answers per option (the results' tally). */
+  counts: number[];
   tone?: Tone;
   size?: "screen" | "phone";
 };
 
 /** One bar per option of a scale or a pick, in the question's order, with its count and share. */
-export function ScaleBars({ question, answers, tone = "light", size = "phone" }: Props) {
-  const rows = tally(question, answers);
+export function ScaleBars({ question, counts, tone = "light", size = "phone" }: Props) {
+  const rows = tallyOf(question, counts);
   const dark = tone === "dark";
   return (
     <ul aria-label={question.mode === "scale" ? "Answers on the scale" : "Choices"} className="space-y-3">

@@ -1,5 +1,5 @@
-import type { LiveAnswer } from "~/shared/live";
-import { wordCloud } from "~/shared/live-view";
+import { LIVE_TOP_WORDS } from "~/shared/live";
+import { cloudOf } from "~/shared/live-view";
 
 export type Tone = "dark" | "light";
 
@@ -15,15 +15,16 @@ const COLORS: Record<Tone, readonly string[]> = {
 };
 
 type Props = {
-  answers: Pick<LiveAnswer, "kind" | "hidden" | "text" | "choice">[];
+  /** Every word said and how often (the results' counts). */
+  words: { word: string; count: number }[];
   size?: keyof typeof SIZES;
   tone?: Tone;
   limit?: number;
 };
 
 /** The answers' words, larger the more people said them; each word's count is read out with it. */
-export function WordCloud({ answers, size = "phone", tone = "light", limit }: Props) {
-  const words = wordCloud(answers, limit);
+export function WordCloud({ words: counted, size = "phone", tone = "light", limit = LIVE_TOP_WORDS }: Props) {
+  const words = cloudOf(counted, limit);
   if (words.length === 0) return <p className={tone === "dark" ? "text-brand-100" : "text-ink-muted"}>No words yet.</p>;
   return (
     <ul

@@ -17,7 +17,7 @@ export function memberSubject(userId: string): LimitSubject {
   return `member:${userId}` as LimitSubject;
 }
 
-/** Someone who joined a live round, by their participant id (a random UUID). */
+/** Someone who joined a live round, by their participant id (a random UUID) or their seat token's hash. */
 export function participantSubject(participantId: string): LimitSubject {
   return `participant:${participantId}` as LimitSubject;
 }
@@ -165,7 +165,11 @@ export async function countedRecently(db: Database, rule: LimitRule, subject: Li
 
 /** consumeLimit as an Outcome: over the limit, a RATE_LIMITED failure that says what and when to try again. */
 export async function withinLimit(db: Database, rule: LimitRule, subject: LimitSubject, now?: Date): Promise<Outcome> {
-  const decision = await consumeLimit(db, rule, subject, now);
+  return limitOutcome(rule, await consumeLimit(db, rule, subject, now));
+}
+
+/** A decision as an Outcome: refused, a RATE_LIMITED failure that says what and when to try again. */
+export function limitOutcome(rule: LimitRule, decision: LimitDecision): Outcome {
   if (decision.allowed) return { ok: true };
   const message = limitMessage(rule, decision.retryAfterSeconds);
   return { ok: false, error: new DomainError("RATE_LIMITED", message, true, decision.retryAfterSeconds) };

@@ -15,7 +15,9 @@ export type LimitRule = {
  * Every limit CircleUp sets itself, in one table (better-auth's own limits
  * are in accounts/auth.server.ts, the AI quota in generation/quota.server.ts).
  * They bound what one member or one address can write; a person using the
- * site, or an office behind one address, never meets them. The README's
+ * site never meets them. A limit counted per address holds for everyone
+ * behind it (an office, a conference network): those bound only what an
+ * attacker does, never how many people take part. The README's
  * "Limits" table lists them with the subject each is counted for.
  */
 export const LIMITS = {
@@ -38,19 +40,15 @@ export const LIMITS = {
   /** Per member, or per address for visitors, who may host too. */
   rounds: { name: "rounds", what: "new live rounds", limit: 30, windowSeconds: 60 * 60 },
   /**
-   * Per address: joining, and guessing codes. A code is one of 244 million;
-   * a whole office joining from behind one address stays under it.
+   * Per address: round codes that found no round, on any page, API call or
+   * event stream that reads a round by its code. Only failures count, so a
+   * whole office behind one address joins and follows a round of any size
+   * (the round's size, LIVE_MAX_PARTICIPANTS, bounds that); someone trying
+   * codes is stopped after a few dozen of about 244 million.
    */
-  roundJoins: { name: "round-joins", what: "attempts to join a round", limit: 100, windowSeconds: 60 },
+  roundLookups: { name: "round-lookups", what: "wrong round codes", limit: 30, windowSeconds: 10 * 60 },
   /** Per participant: answering, changing an answer, passing. */
   roundAnswers: { name: "round-answers", what: "answers", limit: 30, windowSeconds: 60 },
-  /** Per address, for every participant behind it. */
-  roundAnswersPerAddress: {
-    name: "round-answers-address",
-    what: "answers from your network",
-    limit: 1200,
-    windowSeconds: 60,
-  },
   /**
    * Failed password sign-ins per account and address: one guesser is stopped
    * early, while the owner elsewhere is not affected.

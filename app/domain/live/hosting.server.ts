@@ -1,19 +1,12 @@
-import { and, eq, TransactionRollbackError } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds } from "~/db/schema";
+import { liveRoundQuestions, liveRounds } from "~/db/schema";
 import type { LiveAnswer } from "~/shared/live";
 import type { HostAction } from "~/shared/live-schemas";
 import { failure, type Outcome } from "../errors";
-import { insertEvent, type RoundState, takeNextSeq } from "./events.server";
-import {
-  answersAt,
-  findRound,
-  isHost,
-  type LiveCredentials,
-  noSuchRound,
-  roundStatus,
-  toLiveAnswer,
-} from "./rounds.server";
+import { questionAt } from "./participation.server";
+import { changeRound, eventJson, shownName } from "./round-writes.server";
+import { findRound, isHost, type LiveCredentials, noSuchRound, resultsAt, roundStatus } from "./rounds.server";
 
 type PhaseChange = { position?: number; revealed?: boolean; locked?: boolean };
 
@@ -69,16 +62,11 @@ export async function hostAction(
   if (action === "end") {
     // Ending twice, or a round that closed by itself meanwhile, is ending once.
     const shareRecap = options.shareRecap === true;
-    await db.transaction(async (tx) => {
-      const state = await takeNextSeq(tx, round.id, undefined, {
-        status: "ended",
-        locked: true,
-        endedAt: new Date(),
-        recapShared: shareRecap,
-      });
-      if (!state) return;
-      const event = shareRecap ? { type: "ended" as const, recapToken: round.recapToken } : { type: "ended" as const };
-      await insertEvent(tx, round.id, state.seq, "all", event);
+    await changeRound(db, {
+      roundId: round.id,
+      set: sql`status = 'ended', locked = true, ended_at = now(), recap_shared = ${shareRecap}`,
+      audience: "all",
+      event: shareRecap ? { type: "ended", recapToken: round.recapToken } : { type: "ended" },
     });
     return { ok: true };
   }
@@ -90,10 +78,27 @@ export async function hostAction(
     );
   }
   const moved = await db.transaction(async (tx) => {
-    const state = await takeNextSeq(tx, round.id, eq(liveRounds.position, position), change);
-    if (!state) return null;
-    await insertEvent(tx, round.id, state.seq, "all", await phaseEvent(tx, round, state));
-    return state;
+    // The round's row is locked first, so no answer slips in between the counts the event brings and the change.
+    const [now] = await tx.select().from(liveRounds).where(eq(liveRounds.id, round.id)).for("update");
+    if (!now || roundStatus(now) === "ended" || now.position !== position) return false;
+    const next = {
+      position: change.position ?? now.position,
+      revealed: change.revealed ?? now.revealed,
+      locked: change.locked ?? now.locked,
+    };
+    const shown = next.revealed || now.revealMode === "live";
+    const question = shown ? await questionAt(tx, round.id, next.position) : undefined;
+    const results = question ? await resultsAt(tx, round, { ...question, position: next.position }) : undefined;
+    const [done] = await changeRound(tx, {
+      roundId: round.id,
+      where: sql`position = ${position}`,
+      set: sql`position = ${next.position}, revealed = ${next.revealed}, locked = ${next.locked}`,
+      audience: "all",
+      // Once answers are shown, their counts come along (never the answers: free text comes in pages), so every
+      // screen shows the same and a reveal to a room of 2,000 is a few kilobytes per phone.
+      event: { type: "phase", position: next.position, revealed: shown, locked: next.locked, results },
+    });
+    return done !== undefined;
   });
   if (!moved) return failure("CONFLICT", "The round has moved on to another question: your screen will catch up");
   return { ok: true };
@@ -105,18 +110,6 @@ async function questionCount(db: Database, roundId: string): Promise<number> {
     .from(liveRoundQuestions)
     .where(eq(liveRoundQuestions.roundId, roundId));
   return rows.length;
-}
-
-/** The new phase; once answers are shown, it brings the visible ones, so every screen shows the same. */
-async function phaseEvent(tx: Database, round: { id: string; anonymous: boolean }, state: RoundState) {
-  const shown = state.revealed || state.revealMode === "live";
-  return {
-    type: "phase" as const,
-    position: state.position,
-    revealed: shown,
-    locked: state.locked,
-    ...(shown ? { answers: await answersAt(tx, round, state.position, true) } : {}),
-  };
 }
 
 /**
@@ -134,39 +127,49 @@ export async function moderateAnswer(
   const round = await findRound(db, code);
   if (!round) return noSuchRound();
   if (!isHost(round, credentials)) return failure("FORBIDDEN", "Only the host of this round can hide answers");
-  const answer = await db
-    .transaction(async (tx) => {
-      // An ended round's answers can still be hidden: the recap leaves them out.
-      const state = await takeNextSeq(tx, round.id, undefined, {}, { evenIfEnded: true });
-      if (!state) return null;
-      const [row] = await tx
-        .update(liveAnswers)
-        .set({ hidden })
-        .where(and(eq(liveAnswers.id, answerId), eq(liveAnswers.roundId, round.id)))
-        .returning();
-      if (!row) {
-        tx.rollback();
-        return null;
-      }
-      const [who] = await tx
-        .select({ name: liveParticipants.name })
-        .from(liveParticipants)
-        .where(eq(liveParticipants.id, row.participantId));
-      const shown = toLiveAnswer(row, who?.name ?? null, state.anonymous);
-      const everyone = row.position === state.position && (state.revealed || state.revealMode === "live");
-      await insertEvent(tx, round.id, state.seq, everyone ? "all" : "host", {
-        type: "hidden",
-        answerId: row.id,
-        position: row.position,
+  const shown = {
+    id: sql`hid.id`,
+    position: sql`hid.position`,
+    kind: sql`hid.kind`,
+    text: sql`hid.text`,
+    choice: sql`hid.choice`,
+    name: shownName(sql`round.anonymous`, sql`hid.kind`, sql`who.name`),
+    hidden: sql`hid.hidden`,
+  };
+  // An ended round's answers can still be hidden: the recap leaves them out.
+  const [row] = await changeRound<{ answer: LiveAnswer | string }>(db, {
+    roundId: round.id,
+    evenIfEnded: true,
+    where: sql`exists (select 1 from live_answers where id = ${answerId} and round_id = ${round.id})`,
+    steps: sql`hid as (
+      update live_answers a set hidden = ${hidden} from round
+      where a.id = ${answerId} and a.round_id = round.id
+      returning a.*
+    ), who as (
+      select p.name from live_participants p, hid where p.id = hid.participant_id
+    ), asked as (
+      select q.mode from live_round_questions q, hid where q.round_id = hid.round_id and q.position = hid.position
+    )`,
+    from: sql`hid, who, asked`,
+    // Participants learn of it only if the answers of that question are being shown.
+    audience: sql`case when hid.position = round.position and (round.revealed or round.reveal_mode = 'live')
+      then 'all' else 'host' end`,
+    event: {
+      type: "hidden",
+      answerId,
+      position: sql`hid.position`,
+      hidden,
+      counted: {
+        kind: sql`hid.kind`,
+        text: sql`case when asked.mode = 'word' and hid.kind = 'answer' then hid.text end`,
+        choice: sql`hid.choice`,
         hidden,
-        ...(hidden ? {} : { answer: shown }),
-      });
-      return shown;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof TransactionRollbackError) return null;
-      throw error;
-    });
+      },
+      answer: hidden ? undefined : shown,
+    },
+    returning: sql`${eventJson(shown)} as answer`,
+  });
+  const answer = row ? (typeof row.answer === "string" ? (JSON.parse(row.answer) as LiveAnswer) : row.answer) : null;
   if (!answer) return failure("NOT_FOUND", "This answer is not part of this round");
   return { ok: true, answer };
 }

@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { liveParticipants, liveRoundQuestions, liveRounds } from "~/db/schema";
-import { LIVE_WORD_MAX, type LiveAnswer } from "~/shared/live";
+import { type AnswerMode, LIVE_WORD_MAX, type LiveAnswer } from "~/shared/live";
 import type { LiveAnswerInput } from "~/shared/live-schemas";
 import { hasControlCharacters } from "~/shared/text";
 import { failure, type Outcome } from "../errors";
+import { changeRound, eventJson, shownName } from "./round-writes.server";
 import { findRound, noSuchRound, type Round, roundEnded, roundStatus } from "./rounds.server";
 import { hashToken, newToken } from "./tokens.server";
 
@@ -55,63 +56,87 @@ export async function joinRound(
   return { ok: true, participantToken, participantId: joined.id, expiresAt: round.expiresAt };
 }
 
-/**
- * Counts the participant in, stores them and the host's event in one
- * statement (the round's row is locked only while it runs), if the round is
- * open and has room. Null when it has not.
- */
+/** Counts the participant in and stores them with the host's event, if the round is open and has room; else null. */
 async function storeParticipant(
   db: Database,
   roundId: string,
   tokenHash: string,
   name: string | null,
 ): Promise<{ id: string } | null> {
-  const result = (await db.execute(sql`
-    with round as (
-      update live_rounds set last_seq = last_seq + 1, participant_count = participant_count + 1
-      where id = ${roundId} and status = 'open' and closes_at > now() and participant_count < max_participants
-      returning last_seq, participant_count
-    ), participant as (
+  const [row] = await changeRound<{ id: string }>(db, {
+    roundId,
+    where: sql`participant_count < max_participants`,
+    set: sql`participant_count = participant_count + 1`,
+    steps: sql`participant as (
       insert into live_participants (round_id, token_hash, name)
-      select ${roundId}, ${tokenHash}, ${name}::text from round
-      returning id
-    ), event as (
-      insert into live_round_events (round_id, seq, audience, data)
-      select ${roundId}, round.last_seq, 'host', jsonb_build_object(
-        'type', 'joined',
-        'participant', jsonb_build_object('id', participant.id, 'name', ${name}::text),
-        'participantCount', round.participant_count
-      )
-      from round, participant
-    )
-    select id from participant
-  `)) as unknown as { rows: { id: string }[] };
-  return result.rows[0] ?? null;
+      select round.id, ${tokenHash}, ${name}::text from round
+      returning id, name
+    )`,
+    from: sql`participant`,
+    audience: "host",
+    event: {
+      type: "joined",
+      participant: { id: sql`participant.id`, name: sql`participant.name` },
+      participantCount: sql`round.participant_count`,
+    },
+    returning: sql`participant.id as id`,
+  });
+  return row ?? null;
 }
 
 export type Participant = { id: string; name: string | null; round: Round };
 
-type AskedQuestion = { mode: string; options: string[] };
-/** A round's questions never change once it has started, so each server keeps the recent rounds' in memory. */
-const askedQuestions = new Map<string, AskedQuestion[]>();
+type AskedQuestion = { mode: AnswerMode; options: string[] };
+type AskedRound = { roundId: string; questions: AskedQuestion[] };
+/**
+ * A round's questions never change once it has started, so each server
+ * keeps the recent rounds' in memory, by id and by code. A code is found
+ * again only once its round is gone: an entry under it is checked against
+ * the round's id by every statement that uses it.
+ */
+const askedById = new Map<string, AskedQuestion[]>();
+const askedByCode = new Map<string, AskedRound>();
 const ASKED_QUESTIONS_KEPT = 500;
 
-async function questionAt(db: Database, roundId: string, position: number): Promise<AskedQuestion | undefined> {
-  let list = askedQuestions.get(roundId);
+function keep<K, V>(map: Map<K, V>, key: K, value: V) {
+  if (map.size >= ASKED_QUESTIONS_KEPT) {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
+  }
+  map.set(key, value);
+}
+
+function questionRows(db: Database, roundId: string) {
+  return db
+    .select({ mode: liveRoundQuestions.mode, options: liveRoundQuestions.options })
+    .from(liveRoundQuestions)
+    .where(eq(liveRoundQuestions.roundId, roundId))
+    .orderBy(liveRoundQuestions.position);
+}
+
+/** The question asked at a position of a round, from memory after the first time. */
+export async function questionAt(db: Database, roundId: string, position: number): Promise<AskedQuestion | undefined> {
+  let list = askedById.get(roundId);
   if (!list) {
-    list = await db
-      .select({ mode: liveRoundQuestions.mode, options: liveRoundQuestions.options })
-      .from(liveRoundQuestions)
-      .where(eq(liveRoundQuestions.roundId, roundId))
-      .orderBy(liveRoundQuestions.position);
-    if (askedQuestions.size >= ASKED_QUESTIONS_KEPT) askedQuestions.delete(askedQuestions.keys().next().value ?? "");
-    askedQuestions.set(roundId, list);
+    list = (await questionRows(db, roundId)) as AskedQuestion[];
+    keep(askedById, roundId, list);
   }
   return list[position];
 }
 
+/** The round with this code and its questions, from memory after the first time. */
+async function askedRound(db: Database, code: string): Promise<AskedRound | null> {
+  const known = askedByCode.get(code);
+  if (known) return known;
+  const round = await findRound(db, code);
+  if (!round) return null;
+  const asked = { roundId: round.id, questions: (await questionRows(db, round.id)) as AskedQuestion[] };
+  keep(askedByCode, code, asked);
+  return asked;
+}
+
 /** The participant a token belongs to in the round with this code. */
-export async function findParticipant(
+async function findParticipant(
   db: Database,
   code: string,
   token: string | null | undefined,
@@ -136,75 +161,98 @@ function closedReason(round: Round, position: number) {
  * Takes a participant's answer (or pass) to the current question, replacing
  * an earlier one, while the host has not locked it. The host sees it at
  * once; everyone else only once answers are shown. An answer the host hid
- * stays hidden when it is changed.
+ * stays hidden when it is changed. One statement when it is taken (the
+ * round's questions are in memory): the seat, the round's state and the
+ * answer are checked and stored together; a refusal reads why.
  */
 export async function submitAnswer(
   db: Database,
-  participant: Participant | null,
+  code: string,
+  participantToken: string | null,
   input: LiveAnswerInput,
 ): Promise<Outcome<{ answer: LiveAnswer }>> {
-  if (!participant) return failure("UNAUTHORIZED", "Join the round before answering");
-  const { round } = participant;
-  if (roundStatus(round) === "ended" || round.position !== input.position || round.locked) {
-    return closedReason(round, input.position);
+  if (!participantToken) return failure("UNAUTHORIZED", "Join the round before answering");
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const asked = await askedRound(db, code);
+    if (!asked) return noSuchRound();
+    const question = asked.questions[input.position];
+    const value = question ? answerValue(question, input) : null;
+    if (value && !value.ok) return value;
+    if (question && value?.ok) {
+      const answer = await storeAnswer(db, asked.roundId, input.position, hashToken(participantToken), {
+        ...value.fields,
+        wordMode: question.mode === "word",
+      });
+      if (answer) return { ok: true, answer };
+    }
+    const participant = await findParticipant(db, code, participantToken);
+    if (!participant) {
+      askedByCode.delete(code);
+      if (attempt === 0 && (await findRound(db, code))?.id !== asked.roundId) continue;
+      return failure("UNAUTHORIZED", "Join the round before answering");
+    }
+    if (participant.round.id !== asked.roundId) {
+      // The code was given to a new round since this server remembered it.
+      askedByCode.delete(code);
+      continue;
+    }
+    if (!question) return failure("NOT_FOUND", "This round has no such question");
+    return closedReason(participant.round, input.position);
   }
-  const question = await questionAt(db, round.id, input.position);
-  if (!question) return failure("NOT_FOUND", "This round has no such question");
-  const value = answerValue(question, input);
-  if (!value.ok) return value;
-
-  const answer = await storeAnswer(db, round.id, input.position, participant, value.fields);
-  if (!answer) {
-    const now = await findRound(db, round.code);
-    return now ? closedReason(now, input.position) : roundEnded();
-  }
-  return { ok: true, answer };
+  return noSuchRound();
 }
 
 /**
- * Stores the answer and its event in one statement, so the round's row
- * (whose lock numbers the events) is held only while the statement runs,
- * never across a round trip to this server: a round with many phones
- * answering at once takes them one after another, at the database's pace.
- * Nothing is stored when the question is no longer open (answers locked,
- * the host moved on, the round ended): then the answer is null.
+ * Stores the answer with its event, if the token seats someone in the round
+ * and the question is still open (not locked, the host has not moved on,
+ * the round has not ended); else null. The event carries what the earlier
+ * answer counted for (its word only in a one-word question), so screens
+ * move their counts without being sent the answers.
  */
 async function storeAnswer(
   db: Database,
   roundId: string,
   position: number,
-  participant: { id: string; name: string | null },
-  fields: AnswerFields,
+  tokenHash: string,
+  fields: AnswerFields & { wordMode: boolean },
 ): Promise<LiveAnswer | null> {
-  const result = (await db.execute(sql`
-    with round as (
-      update live_rounds set last_seq = last_seq + 1
-      where id = ${roundId} and status = 'open' and closes_at > now() and position = ${position} and not locked
-      returning last_seq, revealed, reveal_mode, anonymous
+  const answer = {
+    id: sql`answer.id`,
+    position,
+    kind: fields.kind,
+    text: fields.text,
+    choice: fields.choice,
+    name: shownName(sql`round.anonymous`, sql`${fields.kind}::text`, sql`seat.name`),
+    hidden: sql`answer.hidden`,
+  };
+  const previous = eventJson({
+    kind: sql`previous.kind`,
+    text: sql`case when ${fields.wordMode} and previous.kind = 'answer' then previous.text end`,
+    choice: sql`previous.choice`,
+    hidden: sql`previous.hidden`,
+  });
+  const [row] = await changeRound<{ answer: LiveAnswer | string }>(db, {
+    roundId,
+    where: sql`position = ${position} and not locked
+      and exists (select 1 from live_participants where token_hash = ${tokenHash} and round_id = ${roundId})`,
+    steps: sql`seat as (
+      select id, name from live_participants where token_hash = ${tokenHash} and round_id = ${roundId}
+    ), previous as (
+      select a.kind, a.text, a.choice, a.hidden from live_answers a, seat
+      where a.round_id = ${roundId} and a.position = ${position} and a.participant_id = seat.id
     ), answer as (
       insert into live_answers (round_id, position, participant_id, kind, text, choice)
-      select ${roundId}, ${position}, ${participant.id}, ${fields.kind}, ${fields.text}::text, ${fields.choice}::integer
-      from round
+      select round.id, ${position}, seat.id, ${fields.kind}, ${fields.text}::text, ${fields.choice}::integer
+      from round, seat
       on conflict (round_id, position, participant_id) do update
         set kind = excluded.kind, text = excluded.text, choice = excluded.choice, updated_at = now()
       returning id, hidden
-    ), shown as (
-      select round.last_seq as seq,
-        case when (round.revealed or round.reveal_mode = 'live') and not answer.hidden then 'all' else 'host' end as audience,
-        jsonb_build_object(
-          'id', answer.id, 'position', ${position}::integer, 'kind', ${fields.kind}::text,
-          'text', ${fields.text}::text, 'choice', ${fields.choice}::integer,
-          'name', case when round.anonymous or ${fields.kind}::text = 'pass' then null else ${participant.name}::text end,
-          'hidden', answer.hidden
-        ) as answer
-      from round, answer
-    ), event as (
-      insert into live_round_events (round_id, seq, audience, data)
-      select ${roundId}, seq, audience, jsonb_build_object('type', 'answer', 'answer', answer) from shown
-    )
-    select answer from shown
-  `)) as unknown as { rows: { answer: LiveAnswer | string }[] };
-  const row = result.rows[0];
+    )`,
+    from: sql`seat, answer`,
+    audience: sql`case when (round.revealed or round.reveal_mode = 'live') and not answer.hidden then 'all' else 'host' end`,
+    event: { type: "answer", answer, previous: sql`(select ${previous} from previous)` },
+    returning: sql`${eventJson(answer)} as answer`,
+  });
   if (!row) return null;
   return typeof row.answer === "string" ? (JSON.parse(row.answer) as LiveAnswer) : row.answer;
 }

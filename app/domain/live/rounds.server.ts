@@ -1,20 +1,25 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds, questions } from "~/db/schema";
-import type {
-  AnswerMode,
-  LiveAnswer,
-  LiveSettings,
-  RevealMode,
-  RoundQuestion,
-  RoundRecap,
-  RoundRole,
-  RoundStatus,
-  RoundView,
+import {
+  type AnswerMode,
+  LIVE_ANSWER_PAGE,
+  LIVE_RECENT_ANSWERS,
+  type LiveAnswer,
+  type LiveSettings,
+  type RevealMode,
+  type RoundQuestion,
+  type RoundRecap,
+  type RoundResults,
+  type RoundRole,
+  type RoundStatus,
+  type RoundView,
 } from "~/shared/live";
 import { defaultAnswerMode, optionsFor } from "~/shared/live-modes";
+import { resultsOf } from "~/shared/live-view";
 import { DomainError, failure, type Outcome } from "../errors";
 import { notifyDeleted } from "./events.server";
+import { shownName } from "./round-writes.server";
 import { hashToken, newJoinCode, newToken, tokenMatches } from "./tokens.server";
 
 export type Round = typeof liveRounds.$inferSelect;
@@ -55,14 +60,19 @@ export async function findRound(db: Database, code: string): Promise<Round | nul
   return round ?? null;
 }
 
-export const noSuchRound = () => failure("NOT_FOUND", "No round has this code: check it with your host");
+const NO_SUCH_ROUND = "No round has this code: check it with your host";
+export const noSuchRound = () => failure("NOT_FOUND", NO_SUCH_ROUND);
+/** Whether a failure says the code found no round: what someone trying codes sees, and what counts against them. */
+export const isNoSuchRound = (error: DomainError) => error.code === "NOT_FOUND" && error.message === NO_SUCH_ROUND;
+/** A round is read only from a seat in it: the host's, or a participant's after joining. */
+const notSeated = () => failure("UNAUTHORIZED", "Join the round to follow it");
 export const roundEnded = () => failure("NOT_FOUND", "This round has ended");
 
-/** A stored answer as screens show it: a pass, and every answer of an anonymous round, carries no name. */
-export function toLiveAnswer(
-  row: Pick<typeof liveAnswers.$inferSelect, "id" | "position" | "kind" | "text" | "choice" | "hidden">,
-  name: string | null,
-  anonymous: boolean,
+/** A stored answer as screens show it, its name already as shownName gives it: a pass carries no text or choice. */
+function toLiveAnswer(
+  row: Pick<typeof liveAnswers.$inferSelect, "id" | "position" | "kind" | "text" | "choice" | "hidden"> & {
+    name: string | null;
+  },
 ): LiveAnswer {
   const kind = row.kind === "pass" ? "pass" : "answer";
   return {
@@ -71,13 +81,13 @@ export function toLiveAnswer(
     kind,
     text: kind === "pass" ? null : row.text,
     choice: kind === "pass" ? null : row.choice,
-    name: kind === "pass" || anonymous ? null : name,
+    name: row.name,
     hidden: row.hidden,
   };
 }
 
-/** A round's stored answers with their writers' names, oldest first. */
-function answerRows(db: Database, where: SQL | undefined) {
+/** A round's stored answers with their writers' names as screens show them, oldest first (or newest first). */
+function answerRows(db: Database, where: SQL | undefined, order: "oldest" | "newest" = "oldest") {
   return db
     .select({
       id: liveAnswers.id,
@@ -86,30 +96,48 @@ function answerRows(db: Database, where: SQL | undefined) {
       text: liveAnswers.text,
       choice: liveAnswers.choice,
       hidden: liveAnswers.hidden,
-      name: liveParticipants.name,
+      name: sql<
+        string | null
+      >`${shownName(sql`${liveRounds.anonymous}`, sql`${liveAnswers.kind}`, sql`${liveParticipants.name}`)}`,
     })
     .from(liveAnswers)
     .innerJoin(liveParticipants, eq(liveParticipants.id, liveAnswers.participantId))
+    .innerJoin(liveRounds, eq(liveRounds.id, liveAnswers.roundId))
     .where(where)
-    .orderBy(asc(liveAnswers.createdAt), asc(liveAnswers.id));
+    .orderBy(
+      ...(order === "oldest"
+        ? [asc(liveAnswers.createdAt), asc(liveAnswers.id)]
+        : [desc(liveAnswers.updatedAt), desc(liveAnswers.id)]),
+    );
 }
 
-/** The answers to one question of a round, oldest first; `visibleOnly` leaves out hidden ones. */
-export async function answersAt(
+/**
+ * One question's answers counted, as every screen shows them: what it
+ * reads grows with the room, what it answers does not.
+ */
+export async function resultsAt(
   db: Database,
-  round: Pick<Round, "id" | "anonymous">,
-  position: number,
-  visibleOnly: boolean,
-): Promise<LiveAnswer[]> {
+  round: Pick<Round, "id">,
+  question: Pick<RoundQuestion, "position" | "mode" | "options">,
+): Promise<RoundResults> {
+  const rows = await db
+    .select({ kind: liveAnswers.kind, text: liveAnswers.text, choice: liveAnswers.choice, hidden: liveAnswers.hidden })
+    .from(liveAnswers)
+    .where(and(eq(liveAnswers.roundId, round.id), eq(liveAnswers.position, question.position)));
+  return resultsOf(
+    question,
+    rows.map((row) => ({ ...row, kind: row.kind === "pass" ? ("pass" as const) : ("answer" as const) })),
+  );
+}
+
+/** The latest answers to one question (hidden ones included), oldest of them first: the host's moderation list. */
+async function latestAnswersAt(db: Database, round: Pick<Round, "id">, position: number) {
   const rows = await answerRows(
     db,
-    and(
-      eq(liveAnswers.roundId, round.id),
-      eq(liveAnswers.position, position),
-      visibleOnly ? eq(liveAnswers.hidden, false) : undefined,
-    ),
-  );
-  return rows.map((row) => toLiveAnswer(row, row.name, round.anonymous));
+    and(eq(liveAnswers.roundId, round.id), eq(liveAnswers.position, position)),
+    "newest",
+  ).limit(LIVE_RECENT_ANSWERS);
+  return rows.reverse().map(toLiveAnswer);
 }
 
 async function roundQuestions(db: Database, roundId: string): Promise<RoundQuestion[]> {
@@ -214,55 +242,49 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The round as one screen sees it now. The host's view holds every answer
- * to the current question; a participant's only what is shown to everyone,
- * and their own. The sequence number is read first: whatever happens while
- * the rest is read arrives again as an event, and events apply only once.
+ * The round as one screen sees it now. Only a seat reads it: the host's
+ * view holds the latest answers to the current question and their counts;
+ * a participant's the counts once they are shown, and their own answer.
+ * Without a seat, `lobby` gives what the join form needs (no questions, no
+ * answers); otherwise it is refused. The sequence number is read first:
+ * whatever happens while the rest is read arrives again as an event, and
+ * events apply only once.
  */
 export async function getRoundView(
   db: Database,
   code: string,
   credentials: LiveCredentials,
   role: RoundRole,
+  options: { lobby?: boolean } = {},
 ): Promise<Outcome<{ view: RoundView }>> {
   const round = await findRound(db, code);
   if (!round) return noSuchRound();
   if (role === "host" && !isHost(round, credentials)) {
     return failure("FORBIDDEN", "Only the host of this round can open its host screen");
   }
-  const participant =
-    role === "participant" && credentials.participantToken
-      ? (
-          await db
-            .select({ id: liveParticipants.id, name: liveParticipants.name })
-            .from(liveParticipants)
-            .where(
-              and(
-                eq(liveParticipants.tokenHash, hashToken(credentials.participantToken)),
-                eq(liveParticipants.roundId, round.id),
-              ),
-            )
-        )[0]
-      : undefined;
-  const questionList = await roundQuestions(db, round.id);
+  const participant = role === "participant" ? await seatOf(db, round, credentials.participantToken) : undefined;
+  const seated = role === "host" || participant !== undefined;
+  if (!seated && !options.lobby) return notSeated();
+  const questionList = seated ? await roundQuestions(db, round.id) : [];
+  const question = questionList[round.position];
   const shown = round.revealed || round.revealMode === "live";
   let answers: LiveAnswer[] = [];
   let mine: LiveAnswer | null = null;
+  let results: RoundResults | null = null;
   if (role === "host") {
-    answers = await answersAt(db, round, round.position, false);
+    answers = await latestAnswersAt(db, round, round.position);
+    if (question) results = await resultsAt(db, round, question);
   } else if (participant) {
-    const [own] = await db
-      .select()
-      .from(liveAnswers)
-      .where(
-        and(
-          eq(liveAnswers.roundId, round.id),
-          eq(liveAnswers.position, round.position),
-          eq(liveAnswers.participantId, participant.id),
-        ),
-      );
-    mine = own ? toLiveAnswer(own, participant.name, round.anonymous) : null;
-    if (shown) answers = await answersAt(db, round, round.position, true);
+    const [own] = await answerRows(
+      db,
+      and(
+        eq(liveAnswers.roundId, round.id),
+        eq(liveAnswers.position, round.position),
+        eq(liveAnswers.participantId, participant.id),
+      ),
+    );
+    mine = own ? toLiveAnswer(own) : null;
+    if (shown && question) results = await resultsAt(db, round, question);
   }
   const participants =
     role === "host"
@@ -289,6 +311,9 @@ export async function getRoundView(
       participantCount: round.participantCount,
       maxParticipants: round.maxParticipants,
       answers,
+      results,
+      seated,
+      connected: 0,
       participants,
       me: participant
         ? { participantId: participant.id, name: round.anonymous ? null : participant.name, answer: mine }
@@ -301,19 +326,79 @@ export async function getRoundView(
   };
 }
 
-/** The round a screen may follow, if it may: the host screen only for the host, the participant's for anyone with the code. */
+/** The participant a token seats in this round. */
+async function seatOf(db: Database, round: Pick<Round, "id">, token: string | null | undefined) {
+  if (!token) return undefined;
+  const [row] = await db
+    .select({ id: liveParticipants.id, name: liveParticipants.name })
+    .from(liveParticipants)
+    .where(and(eq(liveParticipants.tokenHash, hashToken(token)), eq(liveParticipants.roundId, round.id)));
+  return row;
+}
+
+/**
+ * One page of a question's free-text answers, oldest first. The host reads
+ * any question's, hidden ones included; a participant only the current
+ * question's visible answers, once they are shown.
+ */
+export async function answersPage(
+  db: Database,
+  code: string,
+  credentials: LiveCredentials,
+  position: number,
+  offset: number,
+): Promise<Outcome<{ answers: LiveAnswer[]; total: number }>> {
+  const round = await findRound(db, code);
+  if (!round) return noSuchRound();
+  const host = isHost(round, credentials);
+  if (!host) {
+    const participant = await seatOf(db, round, credentials.participantToken);
+    if (!participant) return notSeated();
+    const shown = round.revealed || round.revealMode === "live";
+    if (position !== round.position || !shown) return failure("FORBIDDEN", "These answers are not shown yet");
+  }
+  const where = and(
+    eq(liveAnswers.roundId, round.id),
+    eq(liveAnswers.position, position),
+    eq(liveAnswers.kind, "answer"),
+    host ? undefined : eq(liveAnswers.hidden, false),
+  );
+  const [rows, [count]] = await Promise.all([
+    answerRows(db, where).limit(LIVE_ANSWER_PAGE).offset(offset),
+    db.select({ total: sql<number>`count(*)::integer` }).from(liveAnswers).where(where),
+  ]);
+  return {
+    ok: true,
+    answers: rows.map(toLiveAnswer),
+    total: Number(count?.total ?? 0),
+  };
+}
+
+/**
+ * The round a screen may follow, if it may: the host screen only for the
+ * host, the participant's only from a seat in it; with the seat's id, so a
+ * participant follows on one screen at a time.
+ */
 export async function roundToFollow(
   db: Database,
   code: string,
   credentials: LiveCredentials,
   role: RoundRole,
-): Promise<Outcome<{ roundId: string; status: RoundStatus; lastSeq: number }>> {
+): Promise<Outcome<{ roundId: string; status: RoundStatus; lastSeq: number; participantId: string | null }>> {
   const round = await findRound(db, code);
   if (!round) return noSuchRound();
   if (role === "host" && !isHost(round, credentials)) {
     return failure("FORBIDDEN", "Only the host of this round can open its host screen");
   }
-  return { ok: true, roundId: round.id, status: roundStatus(round), lastSeq: Number(round.lastSeq) };
+  const participant = role === "participant" ? await seatOf(db, round, credentials.participantToken) : undefined;
+  if (role === "participant" && !participant) return notSeated();
+  return {
+    ok: true,
+    roundId: round.id,
+    status: roundStatus(round),
+    lastSeq: Number(round.lastSeq),
+    participantId: participant?.id ?? null,
+  };
 }
 
 /** Deletes the round, its answers and its recap at once; screens still open are told. */
@@ -356,7 +441,7 @@ export async function getRecap(db: Database, recapToken: string): Promise<Outcom
           options: question.options,
           answers: answered
             .filter((row) => !row.hidden)
-            .map((row) => ({ text: row.text, choice: row.choice, name: round.anonymous ? null : row.name })),
+            .map((row) => ({ text: row.text, choice: row.choice, name: row.name })),
           answeredCount: answered.length,
           passedCount: own.length - answered.length,
         };

@@ -23,3 +23,8 @@ export function newJoinCode(): string {
   for (let i = 0; i < JOIN_CODE_LENGTH; i += 1) code += JOIN_CODE_ALPHABET[crypto.randomInt(JOIN_CODE_ALPHABET.length)];
   return code;
 }
+
+/** What a participant's limits are counted under: from their token, yet not the hash the database keeps of it. */
+export function seatKey(token: string): string {
+  return crypto.createHash("sha256").update(`seat:${token}`).digest("base64url");
+}

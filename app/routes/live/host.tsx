@@ -8,23 +8,25 @@ import { database } from "~/services.server";
 import { isJoinCode, isLoopbackUrl, livePaths, normalizeJoinCode } from "~/shared/live";
 import type { PageLayout } from "~/shared/navigation";
 import { statusOf } from "~/web/http.server";
-import { hostQrSvg, joinUrl, liveCredentials } from "~/web/live.server";
+import { hostQrSvg, joinUrl, liveCredentials, readRoundByCode } from "~/web/live.server";
 import type { Route } from "./+types/host";
 
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 type Refusal = { view: null; code: string; reason: "not-host" | "not-found"; message: string };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = normalizeJoinCode(params.code);
   const refuse = (reason: Refusal["reason"], message: string, status: number) =>
     data<Refusal>({ view: null, code, reason, message }, { status });
   if (!isJoinCode(code)) return refuse("not-found", "No round has this code", 404);
   if (code !== params.code) throw redirect(livePaths.host(code));
   const { db } = await database();
-  const outcome = await getRoundView(db, code, await liveCredentials(request, code), "host");
+  const credentials = await liveCredentials(request, code);
+  const outcome = await readRoundByCode(context.clientIp, () => getRoundView(db, code, credentials, "host"));
   if (!outcome.ok) {
     const status = statusOf(outcome.error);
+    if (status === 429) return refuse("not-found", outcome.error.message, 429);
     if (status === 403) return refuse("not-host", outcome.error.message, 403);
     if (status === 404) return refuse("not-found", outcome.error.message, 404);
     throw new Response(outcome.error.message, { status });

@@ -6,7 +6,7 @@ import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { isJoinCode, JOIN_CODE_LENGTH, livePaths, normalizeJoinCode } from "~/shared/live";
 import { formBody } from "~/web/http.server";
-import { liveCredentials } from "~/web/live.server";
+import { liveCredentials, readRoundByCode } from "~/web/live.server";
 import type { Route } from "./+types/join";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -28,9 +28,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const { db } = await database();
-  const outcome = await getRoundView(db, code, await liveCredentials(request, code), "participant");
+  const credentials = await liveCredentials(request, code);
+  const outcome = await readRoundByCode(context.clientIp, () =>
+    getRoundView(db, code, credentials, "participant", { lobby: true }),
+  );
   if (!outcome.ok) {
-    return data({ code, error: outcome.error.message }, { status: outcome.error.code === "NOT_FOUND" ? 404 : 400 });
+    const status = { NOT_FOUND: 404, RATE_LIMITED: 429 }[outcome.error.code as string] ?? 400;
+    return data({ code, error: outcome.error.message }, { status });
   }
   if (outcome.view.status === "ended" && !outcome.view.me)
     return data({ code, error: "This round has ended" }, { status: 404 });

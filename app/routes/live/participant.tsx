@@ -7,13 +7,13 @@ import { database } from "~/services.server";
 import { isJoinCode, LIVE_NAME_MAX, livePaths, normalizeJoinCode } from "~/shared/live";
 import type { PageLayout } from "~/shared/navigation";
 import { statusOf } from "~/web/http.server";
-import { liveCredentials } from "~/web/live.server";
+import { liveCredentials, readRoundByCode } from "~/web/live.server";
 import type { Route } from "./+types/participant";
 
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 /** The first view is rendered on the server, so an old phone shows the question before any script runs. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = normalizeJoinCode(params.code);
   if (!isJoinCode(code)) {
     return data({ view: null, code: params.code, error: "A join code has six letters and numbers" }, { status: 404 });
@@ -22,8 +22,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Codes typed in lower case or with a space still arrive, at the one address of the round.
   if (code !== params.code) throw redirect(`${livePaths.participant(code)}${url.search}`);
   const { db } = await database();
-  const outcome = await getRoundView(db, code, await liveCredentials(request, code), "participant");
+  const credentials = await liveCredentials(request, code);
+  // Before joining, the page holds what the join form needs and nothing of the round's questions or answers.
+  const outcome = await readRoundByCode(context.clientIp, () =>
+    getRoundView(db, code, credentials, "participant", { lobby: true }),
+  );
   if (!outcome.ok) {
+    if (outcome.error.code === "RATE_LIMITED")
+      return data({ view: null, code, error: outcome.error.message }, { status: 429 });
     if (outcome.error.code !== "NOT_FOUND")
       throw new Response(outcome.error.message, { status: statusOf(outcome.error) });
     return data({ view: null, code, error: outcome.error.message }, { status: 404 });

@@ -1,5 +1,6 @@
 import { LIMITS } from "~/domain/limits/rules";
-import { findParticipant, submitAnswer } from "~/domain/live/participation.server";
+import { submitAnswer } from "~/domain/live/participation.server";
+import { seatKey } from "~/domain/live/tokens.server";
 import { database } from "~/services.server";
 import { liveAnswerSchema } from "~/shared/live-schemas";
 import { domainProblem, methodNotAllowed, parseJsonBody, problem } from "~/web/http.server";
@@ -13,13 +14,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const code = roundCodeParam(params.code);
   const parsed = parseJsonBody(context, liveAnswerSchema);
   if (!parsed.ok) return parsed.response;
-  const { db } = await database();
   const token = participantToken(request, code);
-  const participant = await findParticipant(db, code, token);
-  if (!participant) return problem(401, "Join the round before answering", "UNAUTHORIZED");
-  await requireWithinLimit(LIMITS.roundAnswersPerAddress, { ip: context.clientIp });
-  await requireWithinLimit(LIMITS.roundAnswers, { participantId: participant.id });
-  const result = await submitAnswer(db, participant, parsed.data);
+  if (!token) return problem(401, "Join the round before answering", "UNAUTHORIZED");
+  // Counted per seat, never per address: a room behind one address answers as freely as a room of phones.
+  await requireWithinLimit(LIMITS.roundAnswers, { participantId: seatKey(token) });
+  const { db } = await database();
+  const result = await submitAnswer(db, code, token, parsed.data);
   if (!result.ok) return domainProblem(result.error);
   return Response.json({ answer: result.answer });
 }

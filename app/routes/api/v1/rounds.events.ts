@@ -1,24 +1,36 @@
+import { DomainError } from "~/domain/errors";
 import { getRoundView, roundToFollow } from "~/domain/live/rounds.server";
 import { database, liveHub } from "~/services.server";
 import { domainProblem } from "~/web/http.server";
-import { liveCredentials, requestedRole, roundCodeParam } from "~/web/live.server";
+import { addressOf } from "~/web/limits.server";
+import { liveCredentials, readRoundByCode, requestedRole, roundCodeParam } from "~/web/live.server";
 import { lastEventId, roundEventStream } from "~/web/live-stream.server";
 import type { Route } from "./+types/rounds.events";
 
+/** How long a client whose network holds too many streams waits before trying again. */
+const STREAMS_RETRY_SECONDS = 30;
+
 /**
  * GET /api/v1/rounds/{code}/events?as=host|participant: the round's events
- * as Server-Sent Events. A fresh connection starts with a snapshot; one that
- * sends Last-Event-ID gets exactly what it missed.
+ * as Server-Sent Events, from a seat in it only. A participant's stream
+ * starts with a snapshot every time (one seat, one stream: a newer one ends
+ * this); the host's resumes from Last-Event-ID with exactly what it missed.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = roundCodeParam(params.code);
   const role = requestedRole(request);
   const { db } = await database();
   const credentials = await liveCredentials(request, code);
-  const round = await roundToFollow(db, code, credentials, role);
+  const round = await readRoundByCode(context.clientIp, () => roundToFollow(db, code, credentials, role));
   if (!round.ok) return domainProblem(round.error);
+  const hub = await liveHub();
+  const address = addressOf(context.clientIp);
+  if (!hub.hasRoomFor(address)) {
+    const message = "Too many open screens from your network: close some and try again";
+    return domainProblem(new DomainError("RATE_LIMITED", message, true, STREAMS_RETRY_SECONDS));
+  }
   // A number the round never reached is no place to resume from: that screen starts afresh.
-  const asked = lastEventId(request);
+  const asked = role === "host" ? lastEventId(request) : null;
   const after = asked !== null && asked <= round.lastSeq ? asked : null;
   let snapshot = null;
   if (after === null) {
@@ -27,9 +39,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     snapshot = result.view;
   }
   return roundEventStream(request, {
-    hub: await liveHub(),
+    hub,
     roundId: round.roundId,
     role,
+    participantId: round.participantId,
+    address,
     snapshot,
     afterSeq: after ?? 0,
     ended: round.status === "ended",

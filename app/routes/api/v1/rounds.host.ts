@@ -5,7 +5,7 @@ import { database } from "~/services.server";
 import { hostActionSchema } from "~/shared/live-schemas";
 import { domainProblem, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 import { requireWithinLimit } from "~/web/limits.server";
-import { liveCredentials, roundCodeParam } from "~/web/live.server";
+import { liveCredentials, readRoundByCode, roundCodeParam } from "~/web/live.server";
 import type { Route } from "./+types/rounds.host";
 
 /** POST /api/v1/rounds/{code}/host {action, position, shareRecap?}: reveal, hide, lock, unlock, next, previous or end. */
@@ -18,7 +18,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = await database();
   const credentials = await liveCredentials(request, code);
   const { action: hostDoes, position, shareRecap } = parsed.data;
-  const done = await hostAction(db, code, credentials, hostDoes, position, { shareRecap });
+  const done = await readRoundByCode(context.clientIp, () =>
+    hostAction(db, code, credentials, hostDoes, position, { shareRecap }),
+  );
   if (!done.ok) return domainProblem(done.error);
   const result = await getRoundView(db, code, credentials, "host");
   if (!result.ok) return domainProblem(result.error);

@@ -1,23 +1,23 @@
-import { LIMITS } from "~/domain/limits/rules";
 import { joinRound } from "~/domain/live/participation.server";
 import { getRoundView } from "~/domain/live/rounds.server";
 import { database } from "~/services.server";
 import { joinRoundSchema } from "~/shared/live-schemas";
 import { domainProblem, methodNotAllowed, parseJsonBody } from "~/web/http.server";
-import { requireWithinLimit } from "~/web/limits.server";
-import { participantCookie, participantToken, roundCodeParam } from "~/web/live.server";
+import { participantCookie, participantToken, readRoundByCode, roundCodeParam } from "~/web/live.server";
 import type { Route } from "./+types/rounds.join";
 
 /** POST /api/v1/rounds/{code}/join {name?}: joins the round on this browser (a cookie); no account needed. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  await requireWithinLimit(LIMITS.roundJoins, { ip: context.clientIp });
   const code = roundCodeParam(params.code);
   const parsed = parseJsonBody(context, joinRoundSchema);
   if (!parsed.ok) return parsed.response;
   const { db } = await database();
   const existing = participantToken(request, code);
-  const joined = await joinRound(db, code, { name: parsed.data.name, participantToken: existing });
+  // The round's size bounds how many join; only codes that find no round count against the address.
+  const joined = await readRoundByCode(context.clientIp, () =>
+    joinRound(db, code, { name: parsed.data.name, participantToken: existing }),
+  );
   if (!joined.ok) return domainProblem(joined.error);
   const result = await getRoundView(db, code, { participantToken: joined.participantToken }, "participant");
   if (!result.ok) return domainProblem(result.error);

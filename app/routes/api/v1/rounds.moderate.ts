@@ -5,7 +5,7 @@ import { isUuid } from "~/shared/ids";
 import { moderateAnswerSchema } from "~/shared/live-schemas";
 import { domainProblem, methodNotAllowed, parseJsonBody, problem } from "~/web/http.server";
 import { requireWithinLimit } from "~/web/limits.server";
-import { liveCredentials, roundCodeParam } from "~/web/live.server";
+import { liveCredentials, readRoundByCode, roundCodeParam } from "~/web/live.server";
 import type { Route } from "./+types/rounds.moderate";
 
 /** POST /api/v1/rounds/{code}/answers/{answerId} {hidden}: the host hides an answer from everyone, or shows it again. */
@@ -18,7 +18,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await requireWithinLimit(LIMITS.roundHosting, { ip: context.clientIp });
   const { db } = await database();
   const credentials = await liveCredentials(request, code);
-  const result = await moderateAnswer(db, code, credentials, params.answerId.toLowerCase(), parsed.data.hidden);
+  const answerId = params.answerId.toLowerCase();
+  const result = await readRoundByCode(context.clientIp, () =>
+    moderateAnswer(db, code, credentials, answerId, parsed.data.hidden),
+  );
   if (!result.ok) return domainProblem(result.error);
   return Response.json({ answer: result.answer });
 }
