@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./ports";
+import { copyPgliteTemplate, type TemplateKind } from "./templates";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -54,10 +55,28 @@ export function spawnServer(
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the production build (spawnServer) and resolves once /api/health
+ * answers 200.
+ */
+export type StartOptions = {
+  /**
+   * What a PGlite server (no DATABASE_URL) starts on when its DATA_DIR holds
+   * no database yet: a copy of the run's "library" template by default (the
+   * library already imported, so it is ready in about a second), the
+   * "schema" template, or false for an empty folder (a first start as on a
+   * new machine: migrations and the whole library import).
+   */
+  template?: TemplateKind | false;
+};
+
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   assertBuilt();
-  const { child, port, dataDir, output } = await spawnServer(env);
   const ownsDataDir = env.DATA_DIR === undefined;
+  const dataDirOfRun = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "circleup-e2e-"));
+  const template = options.template ?? "library";
+  if (template && !env.DATABASE_URL) copyPgliteTemplate(template, dataDirOfRun);
+  const { child, port, dataDir, output } = await spawnServer({ ...env, DATA_DIR: dataDirOfRun });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const deadline = Date.now() + 60_000;
