@@ -36,7 +36,8 @@ export async function freshDatabase(
   const databaseUrl =
     engine === "postgres"
       ? await createDatabase(inject("postgresUrl") ?? "", "circleup_it", { template })
-      : (copyPgliteTemplate(template, dataDir), undefined);
+      : undefined;
+  if (engine === "pglite") copyPgliteTemplate(template, dataDir);
   const handle = await openDatabase({ databaseUrl, dataDir });
   // A template made from older files is brought up to date, as a server would.
   await handle.migrate();

@@ -70,7 +70,10 @@ export type StartOptions = {
   template?: TemplateKind | false;
 };
 
-export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
   assertBuilt();
   const ownsDataDir = env.DATA_DIR === undefined;
   const dataDirOfRun = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "circleup-e2e-"));

@@ -78,9 +78,7 @@ function contentHash(): string {
   const files = (dir: string): string[] =>
     fs
       .readdirSync(dir, { withFileTypes: true })
-      .flatMap((entry) =>
-        entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-      )
+      .flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)]))
       .sort();
   for (const file of [
     ...files(path.join(ROOT, "drizzle")),
