@@ -34,9 +34,7 @@ export async function freshDatabase(
   const template = options.library ? "library" : "schema";
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "circleup-db-"));
   const databaseUrl =
-    engine === "postgres"
-      ? await createDatabase(inject("postgresUrl") ?? "", "circleup_it", { template })
-      : undefined;
+    engine === "postgres" ? await createDatabase(inject("postgresUrl") ?? "", "circleup_it", { template }) : undefined;
   if (engine === "pglite") copyPgliteTemplate(template, dataDir);
   const handle = await openDatabase({ databaseUrl, dataDir });
   // A template made from older files is brought up to date, as a server would.
