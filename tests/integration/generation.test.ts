@@ -152,7 +152,7 @@ describe.each(testEngines())("question engine on $engine", ({ engine, available 
     });
 
     it("when every fitting question was seen, serves the one seen longest ago", async () => {
-      const page = { categorySlug: "remote-teams" };
+      const page = { categorySlug: "remote-teams" } as const;
       // The same choice on another category page is the last fitting step: seen too.
       const elsewhere = await serve({ categorySlug: "retrospectives" });
       const a = await serve(page, [elsewhere.id]);

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { MemberSeed } from "./members";
 import { freePort } from "./ports";
 import { copyPgliteTemplate, type TemplateKind } from "./templates";
 
@@ -68,6 +69,11 @@ export type StartOptions = {
    * new machine: migrations and the whole library import).
    */
   template?: TemplateKind | false;
+  /**
+   * Verified members written into the database before the server starts
+   * (seedMembers): tests then sign in (signIn) instead of signing up by mail.
+   */
+  members?: MemberSeed[];
 };
 
 export async function startServer(
@@ -79,6 +85,13 @@ export async function startServer(
   const dataDirOfRun = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "circleup-e2e-"));
   const template = options.template ?? "library";
   if (template && !env.DATABASE_URL) copyPgliteTemplate(template, dataDirOfRun);
+  if (options.members?.length) {
+    const { seedMembers } = await import("./members");
+    await seedMembers(
+      env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: dataDirOfRun },
+      options.members,
+    );
+  }
   const { child, port, dataDir, output } = await spawnServer({ ...env, DATA_DIR: dataDirOfRun });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
