@@ -1,8 +1,17 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Two test files at a time across all three projects (one per core): the
+ * scheduler starts the longest files first, and the unit and integration
+ * files fill the gaps while browser files wait on their pages. Every
+ * end-to-end file that changes data starts servers of its own (from the
+ * run's template database), so files do not see each other's data; the
+ * files on the shared server only read, or write rows nobody else counts.
+ */
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -26,8 +35,6 @@ export default defineConfig({
           globalSetup: ["tests/support/e2e-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium and one server are shared; files run one after another on 2 cores.
-          fileParallelism: false,
         },
       },
     ],

@@ -92,33 +92,57 @@ export async function startServer(
       options.members,
     );
   }
-  const { child, port, dataDir, output } = await spawnServer({ ...env, DATA_DIR: dataDirOfRun });
+  // Two test processes may be handed the same free port; the one that loses the race tries another.
+  let attempt = 0;
+  for (;;) {
+    try {
+      const started = await spawnAndWait({ ...env, DATA_DIR: dataDirOfRun });
+      const { exited: _exited, ...running } = started;
+      return { ...running, stop: stopper(started, ownsDataDir) };
+    } catch (error) {
+      const lostPort = error instanceof PortTaken && env.PORT === undefined && ++attempt < 5;
+      if (!lostPort) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+type Spawned = Omit<RunningServer, "stop"> & { exited: Promise<number | null> };
+
+async function spawnAndWait(env: Record<string, string>): Promise<Spawned> {
+  const { child, port, dataDir, output } = await spawnServer(env);
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const logsListening = ["trace", "debug", "info", undefined].includes(env.LOG_LEVEL);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output()}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
+    if (child.exitCode !== null) {
+      if (output().includes("EADDRINUSE")) throw new PortTaken(`Port ${port} was taken`);
+      throw new Error(`Server exited with ${child.exitCode}:\n${output()}`);
+    }
+    // Its own line first (when it logs at info), so another process on the same port is never taken for it.
+    const ok =
+      (!logsListening || output().includes("is listening on")) &&
+      (await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error(`Server did not become healthy within 60 s:\n${output()}`);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
-  return {
-    url,
-    dataDir,
-    process: child,
-    output,
-    stop: async (signal = "SIGTERM") => {
-      if (child.exitCode === null) child.kill(signal);
-      const code = await exited;
-      if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-      return code;
-    },
+  return { url, dataDir, process: child, output, exited };
+}
+
+function stopper(server: Spawned, ownsDataDir: boolean): RunningServer["stop"] {
+  return async (signal = "SIGTERM") => {
+    if (server.process.exitCode === null) server.process.kill(signal);
+    const code = await server.exited;
+    if (ownsDataDir) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    return code;
   };
 }
