@@ -33,8 +33,9 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/support/e2e-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // A safety net, not a goal: with two files sharing two cores a browser test may take twice as long.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { type Browser, type BrowserServer, chromium, type LaunchOptions } from "playwright-core";
+import { type Browser, type BrowserServer, chromium, type Download, type LaunchOptions } from "playwright-core";
 
 /** Where the run's shared Chromium listens, set by the end-to-end global setup for every test process. */
 const SHARED_BROWSER = "CIRCLEUP_TEST_BROWSER_WS";
@@ -51,4 +51,14 @@ export async function startSharedBrowser(executablePath: string): Promise<() => 
     delete process.env[SHARED_BROWSER];
     await server.close();
   };
+}
+
+/**
+ * A downloaded file's text, streamed from the browser: the run's shared
+ * Chromium keeps downloads on its side, so there is no local path to read.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
 }
