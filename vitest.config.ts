@@ -15,7 +15,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          environment: "node",
+          // Beside a browser file on a shared core, a render or an image can take a few times its usual time.
+          testTimeout: 20_000,
+        },
       },
       {
         extends: true,
