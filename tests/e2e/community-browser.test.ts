@@ -1,8 +1,7 @@
-import fs from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signUpAndVerify } from "../support/accounts";
-import { launchBrowser } from "../support/browser";
+import { downloadedText, launchBrowser } from "../support/browser";
 import { HttpClient } from "../support/http-client";
 import { type RunningServer, startServer } from "../support/server";
 import { type SmtpTestServer, startSmtpServer } from "../support/smtp";
@@ -48,7 +47,7 @@ describe.skipIf(!chromium)("community in the browser", () => {
 
   async function download(page: Page, label: string): Promise<{ name: string; text: string }> {
     const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: label }).click()]);
-    return { name: file.suggestedFilename(), text: fs.readFileSync(await file.path(), "utf8") };
+    return { name: file.suggestedFilename(), text: await downloadedText(file) };
   }
 
   it("a member votes, saves, exports and submits; an admin approves, edits and deletes, and the audit log shows it", async () => {

@@ -58,15 +58,20 @@ describe.skipIf(!chromium)("the question generator on the home page", () => {
           window.addEventListener("newQuestionGenerated", (e) => resolve((e as CustomEvent).detail), { once: true }),
         ),
     );
-    // Hold the answer back a moment so the loading state can be seen.
+    // Hold the answer back until the loading state has been seen, however long that takes.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route("**/api/v1/generate-question", async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await held;
       await route.continue();
     });
     await generate.click();
     const busy = page.getByRole("button", { name: "Generating…" });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
+    release();
     await generate.waitFor();
 
     const detail = (await events) as { id: string; question: string; categorySlug: string | null };

@@ -3,7 +3,7 @@ import { waitPhrase } from "~/domain/limits/rules";
 import { signUpAndVerify, TEST_PASSWORD } from "../support/accounts";
 import { HttpClient } from "../support/http-client";
 import { skipOrFail } from "../support/loud-skip";
-import { createDatabase, startThrowawayPostgres, type ThrowawayPostgres } from "../support/postgres";
+import { createDatabase, startThrowawayPostgres, suitePostgresUrl, type ThrowawayPostgres } from "../support/postgres";
 import { type RunningServer, startServer } from "../support/server";
 import { type SmtpTestServer, startSmtpServer } from "../support/smtp";
 
@@ -38,14 +38,14 @@ describe("rate limits across two servers on one database", () => {
   }
 
   beforeAll(async () => {
-    const serverUrl = process.env.DATABASE_URL;
+    const serverUrl = suitePostgresUrl();
     postgres = serverUrl ? null : await startThrowawayPostgres();
     const adminUrl = serverUrl ?? postgres?.url;
     if (!adminUrl) {
       skipOrFail("the two-server rate limit tests", "no DATABASE_URL and no initdb/pg_ctl on this machine");
       return;
     }
-    const databaseUrl = await createDatabase(adminUrl, "circleup_limits");
+    const databaseUrl = await createDatabase(adminUrl, "circleup_limits", { template: "library" });
     smtp = await startSmtpServer();
     const env = {
       DATABASE_URL: databaseUrl,

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { downloadedText, launchBrowser } from "../support/browser";
 import { type Cluster, startCluster } from "../support/cluster";
 import { parseCsv } from "../support/csv";
 import { HttpClient } from "../support/http-client";
@@ -113,7 +113,7 @@ async function barCounts(list: Locator): Promise<string[]> {
 
 async function download(page: Page, link: Locator): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  return { name: file.suggestedFilename(), text: fs.readFileSync(await file.path(), "utf8") };
+  return { name: file.suggestedFilename(), text: await downloadedText(file) };
 }
 
 /** The same path on another server, as if the balancer had sent the visitor there. */

@@ -191,6 +191,8 @@ describe("two servers on one PostgreSQL database", () => {
       skipOrFail("the multi-server tests through nginx", "nginx is not installed (apt-get install nginx)");
     fake = await startFakeOpenAI();
     cluster = await startCluster({
+      // The first test is the first start of a deployment: servers migrating an empty database together.
+      emptyDatabase: true,
       proxy: Boolean(nginxPath()),
       env: {
         SMTP_URL: smtp.url,

@@ -1,11 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signUpAndVerify } from "../support/accounts";
 import { launchBrowser } from "../support/browser";
 import { HttpClient } from "../support/http-client";
+import { signIn } from "../support/members";
 import { type RunningServer, startServer } from "../support/server";
-import { type SmtpTestServer, startSmtpServer } from "../support/smtp";
 
 const chromium = inject("chromium");
 
@@ -21,14 +20,12 @@ const quoted = (q: Listed) => `“${q.question}”`;
  */
 describe.skipIf(!chromium)("plans from anywhere", () => {
   let browser: Browser;
-  let smtp: SmtpTestServer;
   let server: RunningServer;
   let library: Listed[];
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    server = await startServer({ SMTP_URL: smtp.url });
+    server = await startServer({}, { members: [{ email: "saver@example.com" }, { email: "checker@example.com" }] });
     browser = await launchBrowser(chromium as string);
     const list = await (await fetch(`${server.url}/api/v1/questions?sort=newest`)).json();
     library = list.items.slice(0, 6).map(({ id, question }: Listed) => ({ id, question }));
@@ -38,7 +35,6 @@ describe.skipIf(!chromium)("plans from anywhere", () => {
     for (const c of contexts) await c.close();
     await browser?.close();
     await server?.stop();
-    await smtp?.close();
   });
 
   /** A browser whose plan draft holds these ids, as "Add to plan" on a card leaves it. */
@@ -158,7 +154,7 @@ describe.skipIf(!chromium)("plans from anywhere", () => {
 
   it("lets a member present all saved questions and add them all to the plan", async () => {
     const http = new HttpClient(server.url);
-    await signUpAndVerify(http, smtp, "saver@example.com");
+    await signIn(http, "saver@example.com");
     for (const q of library.slice(3, 6)) {
       expect((await http.request(`/api/v1/questions/${q.id}/save`, { method: "PUT" })).status).toBe(200);
     }
@@ -192,7 +188,7 @@ describe.skipIf(!chromium)("plans from anywhere", () => {
 
   it("has no accessibility violations on /plan and /saved-questions", async () => {
     const http = new HttpClient(server.url);
-    await signUpAndVerify(http, smtp, "checker@example.com");
+    await signIn(http, "checker@example.com");
     await http.request(`/api/v1/questions/${(library[0] as Listed).id}/save`, { method: "PUT" });
     const failures: string[] = [];
     for (const width of [390, 1280]) {

@@ -12,7 +12,6 @@ import {
 import { serveQuestion } from "~/domain/generation/serve-question.server";
 import { addressSubject } from "~/domain/limits/rate-limit.server";
 import { importLibrary } from "~/domain/questions/library.server";
-import { leastRecentlySeen, pickFitting } from "~/domain/questions/library-pick.server";
 import { libraryStats } from "~/domain/questions/stats.server";
 import { type GenerateQuestionRequest, generateQuestionRequestSchema } from "~/shared/question-schemas";
 import { normalizeQuestionText } from "~/shared/questions";
@@ -119,46 +118,64 @@ describe.each(testEngines())("question engine on $engine", ({ engine, available 
     });
   });
 
-  describe.skipIf(!available)("picking from the library: unseen first, then seen longest ago", () => {
+  describe.skipIf(!available)("serving from the library: unseen first, then seen longest ago", () => {
     const cell = { meetingContext: "check-in", questionStyle: "reflective", engagementLevel: "quick" } as const;
-
-    const unseen = async (categorySlug: string | null, seenIds: string[]) => {
-      const picked = await pickFitting(db, { ...cell, categorySlug }, seenIds);
-      expect(picked?.widened).toBeNull();
-      return picked?.question;
+    /** The Generate button with no AI configured, as POST /api/v1/generate-question serves it. */
+    const serve = async (overrides: Partial<GenerateQuestionRequest>, seenIds: string[] = []) => {
+      const result = await serveQuestion(
+        { db, generator: null, metered: false, limits: UNLIMITED },
+        request({ ...cell, ...overrides, seenIds }),
+        visitor("v-library"),
+      );
+      if (!result.ok) throw new Error(`served nothing: ${result.error.message}`);
+      return result.body;
     };
 
-    it("matches the cell and the category", async () => {
+    it("matches the choice and the category page", async () => {
       for (let i = 0; i < 10; i++) {
-        const picked = await unseen("remote-teams", []);
-        expect(picked?.categorySlug).toBe("remote-teams");
-        expect(picked).toMatchObject({ ...cell, type: "check-in", source: "curated" });
+        const served = await serve({ categorySlug: "remote-teams" });
+        expect(served.categorySlug).toBe("remote-teams");
+        expect(served).toMatchObject({ ...cell, type: "check-in", source: "curated" });
+        expect(served.widened).toBeUndefined();
       }
       const any = new Set<string | null>();
-      for (let i = 0; i < 30; i++) any.add((await unseen(null, []))?.categorySlug ?? null);
+      for (let i = 0; i < 30; i++) any.add((await serve({})).categorySlug ?? null);
       expect(any).toEqual(new Set(["remote-teams", "retrospectives"]));
     });
 
     it("skips seen ids, ignoring anything that is not a UUID", async () => {
-      const first = await unseen("remote-teams", []);
+      const first = await serve({ categorySlug: "remote-teams" });
       for (let i = 0; i < 10; i++) {
-        const next = await unseen("remote-teams", ["not-a-uuid", first!.id, "'; drop table questions; --"]);
-        expect(next?.id).not.toBe(first?.id);
+        const next = await serve({ categorySlug: "remote-teams" }, [
+          "not-a-uuid",
+          first.id,
+          "'; drop table questions; --",
+        ]);
+        expect(next.id).not.toBe(first.id);
+        expect(next.categorySlug).toBe("remote-teams");
       }
     });
 
-    it("when every match was seen, serves the one seen longest ago", async () => {
-      const filter = { ...cell, categorySlug: "remote-teams" };
-      const a = await unseen("remote-teams", []);
-      const b = await unseen("remote-teams", [a!.id]);
-      expect(await leastRecentlySeen(db, filter, [a!.id, b!.id]).then((x) => x?.id)).toBe(a!.id);
-      expect(await leastRecentlySeen(db, filter, [b!.id, a!.id]).then((x) => x?.id)).toBe(b!.id);
+    it("when every fitting question was seen, serves the one seen longest ago", async () => {
+      const page = { categorySlug: "remote-teams" } as const;
+      // The same choice on another category page is the last fitting step: seen too.
+      const elsewhere = await serve({ categorySlug: "retrospectives" });
+      const a = await serve(page, [elsewhere.id]);
+      const b = await serve(page, [elsewhere.id, a.id]);
+      expect(b.id).not.toBe(a.id);
+      expect((await serve(page, [elsewhere.id, a.id, b.id])).id).toBe(a.id);
+      expect((await serve(page, [elsewhere.id, b.id, a.id])).id).toBe(b.id);
     });
 
-    it("finds nothing for an empty cell", async () => {
-      expect(
-        await leastRecentlySeen(db, { meetingContext: "focus", questionStyle: "playful", engagementLevel: "deep" }, []),
-      ).toBeNull();
+    it("says so when nothing in the library fits and no AI is configured", async () => {
+      const result = await serveQuestion(
+        { db, generator: null, metered: false, limits: UNLIMITED },
+        request({ meetingContext: "focus", questionStyle: "playful", engagementLevel: "deep" }),
+        visitor("v-empty"),
+      );
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error).toMatchObject({ code: "NOT_FOUND", message: "No question fits this choice yet." });
     });
   });
 

@@ -56,9 +56,8 @@ describe.each(testEngines())("question supply on $engine", ({ engine, available 
 
   beforeAll(async () => {
     if (!available) return;
-    ({ handle, cleanup } = await freshDatabase(engine));
+    ({ handle, cleanup } = await freshDatabase(engine, { library: true }));
     db = handle.db;
-    await importLibrary(db);
   }, 120_000);
   afterAll(async () => cleanup?.());
 
@@ -199,10 +198,9 @@ describe.each(testEngines().filter(({ engine }) => engine === "postgres"))(
 
     beforeAll(async () => {
       if (!available) return;
-      const fresh = await freshDatabase(engine);
+      const fresh = await freshDatabase(engine, { library: true });
       ({ cleanup } = fresh);
       db = fresh.handle.db;
-      await importLibrary(db);
     }, 120_000);
     afterAll(async () => cleanup?.());
 

@@ -1,5 +1,8 @@
 import fs from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type BrowserServer, chromium, type Download, type LaunchOptions } from "playwright-core";
+
+/** Where the run's shared Chromium listens, set by the end-to-end global setup for every test process. */
+const SHARED_BROWSER = "CIRCLEUP_TEST_BROWSER_WS";
 
 /** Debian's Chromium (apt-get install chromium); CHROMIUM_PATH overrides. */
 export function chromiumPath(): string | null {
@@ -8,8 +11,8 @@ export function chromiumPath(): string | null {
 }
 
 /** Flags that work as root on a machine without network access. */
-export function launchBrowser(executablePath: string): Promise<Browser> {
-  return chromium.launch({
+function launchOptions(executablePath: string): LaunchOptions {
+  return {
     executablePath,
     args: [
       "--no-sandbox",
@@ -20,5 +23,42 @@ export function launchBrowser(executablePath: string): Promise<Browser> {
       "--no-first-run",
       "--disable-quic",
     ],
-  });
+  };
+}
+
+/**
+ * A Browser for a test file. In a test run it is a connection to the run's
+ * one Chromium (started by the global setup): close() closes this file's
+ * contexts and disconnects, the browser stays for the other files. Each
+ * newContext() is a fresh profile (cookies, storage, cache), so tests stay
+ * as isolated as with a browser of their own. Outside a test run (scripts)
+ * it launches Chromium.
+ */
+export function launchBrowser(executablePath: string): Promise<Browser> {
+  const shared = process.env[SHARED_BROWSER];
+  if (shared) return chromium.connect(shared);
+  return chromium.launch(launchOptions(executablePath));
+}
+
+/**
+ * For the global setup: one Chromium for the whole run, announced to every
+ * test process, which connects through launchBrowser(). Resolves to its stop.
+ */
+export async function startSharedBrowser(executablePath: string): Promise<() => Promise<void>> {
+  const server: BrowserServer = await chromium.launchServer(launchOptions(executablePath));
+  process.env[SHARED_BROWSER] = server.wsEndpoint();
+  return async () => {
+    delete process.env[SHARED_BROWSER];
+    await server.close();
+  };
+}
+
+/**
+ * A downloaded file's text, streamed from the browser: the run's shared
+ * Chromium keeps downloads on its side, so there is no local path to read.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
 }

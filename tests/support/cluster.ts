@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { HttpClient } from "./http-client";
 import { freePort } from "./ports";
-import { createDatabase, startThrowawayPostgres, type ThrowawayPostgres } from "./postgres";
+import { createDatabase, startThrowawayPostgres, suitePostgresUrl, type ThrowawayPostgres } from "./postgres";
 import { assertBuilt, type RunningServer, startServer } from "./server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -27,8 +27,17 @@ export type ClusterOptions = {
   proxy?: boolean;
   /** Extra environment for every server (SMTP_URL, AI settings, quotas...). */
   env?: Record<string, string>;
-  /** A PostgreSQL server to create the database on; default DATABASE_URL, else a throwaway cluster. */
+  /**
+   * A PostgreSQL server to create the database on; default DATABASE_URL,
+   * else the test run's PostgreSQL, else (outside a test run) a throwaway cluster.
+   */
   postgresUrl?: string;
+  /**
+   * An empty database, as on a first deployment: the servers migrate it and
+   * import the library themselves. Default: a copy of the run's template,
+   * the library already imported.
+   */
+  emptyDatabase?: boolean;
 };
 
 export type ProxyProcess = {
@@ -175,7 +184,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const count = options.servers ?? 2;
   if (options.proxy && !nginxPath()) throw new Error(`nginx is not installed (${NGINX}); apt-get install nginx`);
 
-  const serverUrl = options.postgresUrl ?? process.env.DATABASE_URL;
+  const serverUrl = options.postgresUrl ?? suitePostgresUrl();
   const postgres: ThrowawayPostgres | null = serverUrl ? null : await startThrowawayPostgres();
   const adminUrl = serverUrl ?? postgres?.url;
   if (!adminUrl) return null;
@@ -191,7 +200,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   };
 
   try {
-    const databaseUrl = await createDatabase(adminUrl, "circleup_cluster");
+    const databaseUrl = await createDatabase(
+      adminUrl,
+      "circleup_cluster",
+      options.emptyDatabase ? {} : { template: "library" },
+    );
     const ports: number[] = [];
     while (ports.length < count) {
       const port = await freePort();

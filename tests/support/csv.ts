@@ -1,29 +1,11 @@
-/** A CSV's cells, read back as RFC 4180 says and a spreadsheet reads them (quoted commas, quotes and line breaks). */
+import { parse } from "csv-parse/sync";
+
+/**
+ * A CSV's cells as csv-parse reads them (RFC 4180: quoted commas, quotes and
+ * line breaks), an independent reader rather than a mirror of our writer, so
+ * a misreading shared by both cannot hide. Malformed quoting throws; rows may
+ * not differ in length.
+ */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += char;
-  }
-  if (cell !== "" || row.length > 0) rows.push([...row, cell]);
-  return rows;
+  return parse(text, { bom: false, relax_quotes: false, relax_column_count: false }) as string[][];
 }

@@ -4,7 +4,9 @@ import path from "node:path";
 import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { seedCategories } from "~/db/seed.server";
+import { importLibrary } from "~/domain/questions/library.server";
 import { createDatabase } from "./postgres";
+import { copyPgliteTemplate } from "./templates";
 
 export type TestEngine = "pglite" | "postgres";
 
@@ -16,16 +18,29 @@ export function testEngines(): { engine: TestEngine; available: boolean }[] {
   ];
 }
 
-/** A fresh, migrated and seeded database on the engine, removed again by the returned cleanup. */
+export type FreshDatabaseOptions = {
+  /** With the question library imported (as a server leaves it after its first start). */
+  library?: boolean;
+};
+
+/**
+ * A fresh, migrated and seeded database on the engine (a copy of the run's
+ * template), removed again by the returned cleanup.
+ */
 export async function freshDatabase(
   engine: TestEngine,
+  options: FreshDatabaseOptions = {},
 ): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
+  const template = options.library ? "library" : "schema";
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "circleup-db-"));
   const databaseUrl =
-    engine === "postgres" ? await createDatabase(inject("postgresUrl") ?? "", "circleup_it") : undefined;
+    engine === "postgres" ? await createDatabase(inject("postgresUrl") ?? "", "circleup_it", { template }) : undefined;
+  if (engine === "pglite") copyPgliteTemplate(template, dataDir);
   const handle = await openDatabase({ databaseUrl, dataDir });
+  // A template made from older files is brought up to date, as a server would.
   await handle.migrate();
   await seedCategories(handle.db);
+  if (options.library) await importLibrary(handle.db);
   return {
     handle,
     cleanup: async () => {

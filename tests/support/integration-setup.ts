@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { skipOrFail } from "./loud-skip";
-import { startThrowawayPostgres } from "./postgres";
+import { startSuitePostgres } from "./postgres";
+import { postgresTemplate, preparePgliteTemplates } from "./templates";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -9,16 +10,21 @@ declare module "vitest" {
   }
 }
 
-/** Uses DATABASE_URL when set, otherwise a throwaway cluster for the whole run. */
+/**
+ * Uses DATABASE_URL when set, otherwise a throwaway cluster for the whole
+ * run; makes the run's template databases on both engines once, before any
+ * test file copies them.
+ */
 export default async function setup(project: TestProject) {
-  if (process.env.DATABASE_URL) {
-    project.provide("postgresUrl", process.env.DATABASE_URL);
-    return;
-  }
-  const server = await startThrowawayPostgres();
-  if (!server) {
+  const [postgres, removeTemplates] = await Promise.all([startSuitePostgres(), preparePgliteTemplates()]);
+  if (!postgres.url) {
     skipOrFail("the PostgreSQL integration tests", "no DATABASE_URL and no initdb/pg_ctl on this machine");
+  } else {
+    await postgresTemplate(postgres.url, "library");
   }
-  project.provide("postgresUrl", server?.url ?? null);
-  return async () => server?.stop();
+  project.provide("postgresUrl", postgres.url);
+  return async () => {
+    await postgres.stop();
+    removeTemplates();
+  };
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { freePort } from "./ports";
+import { postgresTemplate, type TemplateKind, withTemplateLock } from "./templates";
 
 const run = promisify(execFile);
 
@@ -101,15 +102,66 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | null
   };
 }
 
-/** Creates an empty database on the server and returns its URL: each test file gets its own. */
-export async function createDatabase(serverUrl: string, prefix: string): Promise<string> {
+/** Where the run's PostgreSQL is, set by the global setups for every test process. */
+const SUITE_POSTGRES = "CIRCLEUP_TEST_POSTGRES_URL";
+
+/**
+ * The PostgreSQL server tests create their databases on: DATABASE_URL when
+ * set, else the one throwaway cluster the global setup started for the run;
+ * undefined outside a test run (callers then start their own).
+ */
+export function suitePostgresUrl(): string | undefined {
+  return process.env.DATABASE_URL || process.env[SUITE_POSTGRES] || undefined;
+}
+
+/**
+ * For global setups: DATABASE_URL, or one throwaway cluster for the whole
+ * run (a second call finds it), told to every test process. url is null when
+ * no PostgreSQL can be had here.
+ */
+export async function startSuitePostgres(): Promise<{ url: string | null; stop: () => Promise<void> }> {
+  const existing = suitePostgresUrl();
+  if (existing) return { url: existing, stop: async () => {} };
+  const server = await startThrowawayPostgres();
+  if (!server) return { url: null, stop: async () => {} };
+  process.env[SUITE_POSTGRES] = server.url;
+  return {
+    url: server.url,
+    stop: async () => {
+      delete process.env[SUITE_POSTGRES];
+      await server.stop();
+    },
+  };
+}
+
+export type CreateDatabaseOptions = {
+  /**
+   * Start from the run's template instead of an empty database: "schema"
+   * (migrated and seeded) or "library" (the question library imported too),
+   * so a server started on it is ready at once.
+   */
+  template?: TemplateKind;
+};
+
+/** Creates a database on the server and returns its URL: each test file gets its own (empty unless a template is asked for). */
+export async function createDatabase(
+  serverUrl: string,
+  prefix: string,
+  options: CreateDatabaseOptions = {},
+): Promise<string> {
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`.replace(/[^a-z0-9_]/gi, "_");
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
+  if (options.template) {
+    const template = await postgresTemplate(serverUrl, options.template);
+    // One copy at a time: PostgreSQL refuses to copy a database another session is copying or reading.
+    await withTemplateLock(serverUrl, (admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+  } else {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(`CREATE DATABASE "${name}"`);
+    } finally {
+      await client.end();
+    }
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

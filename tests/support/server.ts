@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { MemberSeed } from "./members";
 import { freePort } from "./ports";
+import { copyPgliteTemplate, type TemplateKind } from "./templates";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -54,36 +56,93 @@ export function spawnServer(
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the production build (spawnServer) and resolves once /api/health
+ * answers 200.
+ */
+export type StartOptions = {
+  /**
+   * What a PGlite server (no DATABASE_URL) starts on when its DATA_DIR holds
+   * no database yet: a copy of the run's "library" template by default (the
+   * library already imported, so it is ready in about a second), the
+   * "schema" template, or false for an empty folder (a first start as on a
+   * new machine: migrations and the whole library import).
+   */
+  template?: TemplateKind | false;
+  /**
+   * Verified members written into the database before the server starts
+   * (seedMembers): tests then sign in (signIn) instead of signing up by mail.
+   */
+  members?: MemberSeed[];
+};
+
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
   assertBuilt();
-  const { child, port, dataDir, output } = await spawnServer(env);
   const ownsDataDir = env.DATA_DIR === undefined;
+  const dataDirOfRun = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "circleup-e2e-"));
+  const template = options.template ?? "library";
+  if (template && !env.DATABASE_URL) copyPgliteTemplate(template, dataDirOfRun);
+  if (options.members?.length) {
+    const { seedMembers } = await import("./members");
+    await seedMembers(
+      env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: dataDirOfRun },
+      options.members,
+    );
+  }
+  // Two test processes may be handed the same free port; the one that loses the race tries another.
+  let attempt = 0;
+  for (;;) {
+    try {
+      const started = await spawnAndWait({ ...env, DATA_DIR: dataDirOfRun });
+      const { exited: _exited, ...running } = started;
+      return { ...running, stop: stopper(started, ownsDataDir) };
+    } catch (error) {
+      const lostPort = error instanceof PortTaken && env.PORT === undefined && ++attempt < 5;
+      if (!lostPort) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+type Spawned = Omit<RunningServer, "stop"> & { exited: Promise<number | null> };
+
+async function spawnAndWait(env: Record<string, string>): Promise<Spawned> {
+  const { child, port, dataDir, output } = await spawnServer(env);
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const logsListening = ["trace", "debug", "info", undefined].includes(env.LOG_LEVEL);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output()}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
+    if (child.exitCode !== null) {
+      if (output().includes("EADDRINUSE")) throw new PortTaken(`Port ${port} was taken`);
+      throw new Error(`Server exited with ${child.exitCode}:\n${output()}`);
+    }
+    // Its own line first (when it logs at info), so another process on the same port is never taken for it.
+    const ok =
+      (!logsListening || output().includes("is listening on")) &&
+      (await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error(`Server did not become healthy within 60 s:\n${output()}`);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
-  return {
-    url,
-    dataDir,
-    process: child,
-    output,
-    stop: async (signal = "SIGTERM") => {
-      if (child.exitCode === null) child.kill(signal);
-      const code = await exited;
-      if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-      return code;
-    },
+  return { url, dataDir, process: child, output, exited };
+}
+
+function stopper(server: Spawned, ownsDataDir: boolean): RunningServer["stop"] {
+  return async (signal = "SIGTERM") => {
+    if (server.process.exitCode === null) server.process.kill(signal);
+    const code = await server.exited;
+    if (ownsDataDir) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    return code;
   };
 }
