@@ -64,11 +64,16 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
  * load balancers wait instead of giving up, and service returns by itself.
  */
 export function routerHandler({ build, mode, getLoadContext }: Options): RequestHandler {
-  let handle: ReturnType<typeof createRequestHandler> | undefined;
+  // Given a function, React Router loads the build and derives its route table on every request:
+  // right while developing (the build changes), wasted work in production, where it never does.
+  let handle: Promise<ReturnType<typeof createRequestHandler>> | undefined;
   return async (req, res, next) => {
     try {
-      handle ??= createRequestHandler(build, mode);
-      const handleRequest = handle;
+      handle ??=
+        mode === "production"
+          ? build().then((loaded) => createRequestHandler(loaded, mode))
+          : Promise.resolve(createRequestHandler(build, mode));
+      const handleRequest = await handle;
       const url = requestUrl(req);
       if (!url) {
         res.status(400).type("text/plain").send("The Host header is not a valid host name");
