@@ -333,7 +333,8 @@ describe("two servers on one PostgreSQL database", () => {
       (
         await client(server, address).postForm("/sign-in", {
           intent: "sign-in",
-          email: "nobody-here@example.com",
+          // Another account each time: the per-account throttle would stop one account sooner.
+          email: `nobody-here-${address}-${i}@example.com`,
           password: `wrong password ${i}`,
         })
       ).status;
@@ -474,7 +475,9 @@ describe("two servers on one PostgreSQL database", () => {
       for (let i = 0; i < 12; i++) {
         const forger = new HttpClient(cluster.url, { "x-forwarded-for": `203.0.113.${i + 1}` });
         statuses.push(
-          (await forger.postForm("/sign-in", { intent: "sign-in", email, password: `wrong password ${i}` })).status,
+          // Another account each time, so the address's limit is what stops them, not the account's.
+          (await forger.postForm("/sign-in", { intent: "sign-in", email: `guess-${i}@example.com`, password: "wrong" }))
+            .status,
         );
       }
       // The successful sign-in above was the first of the 10 this address gets a minute.
