@@ -51,22 +51,18 @@ describe("housekeeping on two servers sharing one PostgreSQL", () => {
   const runs = async () =>
     (await db.query<Run>("select server, started_at, finished_at from housekeeping_runs order by started_at")).rows;
 
-  async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-    const deadline = Date.now() + 30_000;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`Still waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
   const serverOf = (run: Run | undefined) =>
     cluster?.servers.findIndex((s) => run?.server.endsWith(`:${s.process.pid}`));
 
   it("deletes an expired round without any request, and never runs on both servers at once", async (context) => {
     if (!cluster) return context.skip();
     const round = await expiredRound();
-    await eventually(async () => !(await roundExists(round)), "the expired round to be deleted");
-    await eventually(async () => (await runs()).length >= 5, "five runs");
+    await expect
+      .poll(() => roundExists(round), { message: "the expired round to be deleted", timeout: 30_000 })
+      .toBe(false);
+    await expect
+      .poll(async () => (await runs()).length, { message: "five runs", timeout: 30_000 })
+      .toBeGreaterThanOrEqual(5);
 
     const log = await runs();
     for (const [index, run] of log.entries()) {
@@ -86,7 +82,9 @@ describe("housekeeping on two servers sharing one PostgreSQL", () => {
     const killedAt = (await db.query<{ now: Date }>("select now()")).rows[0]?.now as Date;
 
     const round = await expiredRound();
-    await eventually(async () => !(await roundExists(round)), "the expired round to be deleted after the kill");
+    await expect
+      .poll(() => roundExists(round), { message: "the expired round to be deleted after the kill", timeout: 30_000 })
+      .toBe(false);
     const after = (await runs()).filter((run) => run.started_at > killedAt);
     expect(after.length).toBeGreaterThan(0);
     expect(after.every((run) => serverOf(run) === survivor)).toBe(true);

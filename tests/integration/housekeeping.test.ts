@@ -129,14 +129,6 @@ async function remaining(db: Database, rounds: string[], rows: { session: string
   };
 }
 
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe.each(testEngines())("housekeeping on $engine", ({ engine, available }) => {
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
@@ -161,10 +153,12 @@ describe.each(testEngines())("housekeeping on $engine", ({ engine, available }) 
 
       const stop = startHousekeepingWorker({ database: async () => db, server: "test", intervalMs: 200, log: quiet });
       try {
-        await eventually(
-          async () => (await remaining(db, all.rounds, all.rows)).rounds.length === 1,
-          "the expired round to be deleted",
-        );
+        await expect
+          .poll(async () => (await remaining(db, all.rounds, all.rows)).rounds.length, {
+            message: "the expired round to be deleted",
+            timeout: 20_000,
+          })
+          .toBe(1);
         const after = await remaining(db, all.rounds, all.rows);
         expect(after).toEqual({
           rounds: [running],
@@ -181,10 +175,15 @@ describe.each(testEngines())("housekeeping on $engine", ({ engine, available }) 
         const next = await roundUntil(db, soon);
         const nextRows = await accountRowsUntil(db, soon);
         expect((await remaining(db, [next], [nextRows])).rounds).toEqual([next]);
-        await eventually(async () => {
-          const left = await remaining(db, [next], [nextRows]);
-          return left.rounds.length + left.sessions.length + left.tokens.length + left.limits.length === 0;
-        }, "the rows that ended a second later to be deleted");
+        await expect
+          .poll(
+            async () => {
+              const left = await remaining(db, [next], [nextRows]);
+              return left.rounds.length + left.sessions.length + left.tokens.length + left.limits.length;
+            },
+            { message: "the rows that ended a second later to be deleted", timeout: 20_000 },
+          )
+          .toBe(0);
       } finally {
         await stop();
       }
