@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -55,6 +56,8 @@ export const questions = pgTable(
     meetingBound: boolean("meeting_bound").notNull().default(false),
     source: text("source").notNull(),
     status: text("status").notNull().default("published"),
+    /** A team's private question (status 'team'): served only in that team's meetings until someone submits it for review. */
+    teamId: uuid("team_id").references((): AnyPgColumn => teams.id, { onDelete: "cascade" }),
     /** Why an admin rejected a submitted question, shown to its author. */
     moderationNote: text("moderation_note"),
     /** The account that submitted it; null for curated and generated questions. */
@@ -106,7 +109,10 @@ export const questions = pgTable(
     // "composed": written by the retired template composer, kept (retired) only where members voted, saved or planned it.
     check("questions_source_check", sql`${t.source} in ('curated', 'ai_generated', 'user_submitted', 'composed')`),
     // "retired": a curated question the library no longer holds, kept for the members who saved or voted on it.
-    check("questions_status_check", sql`${t.status} in ('published', 'pending', 'rejected', 'retired')`),
+    // "team": private to questions.team_id, never listed or served elsewhere.
+    check("questions_status_check", sql`${t.status} in ('published', 'pending', 'rejected', 'retired', 'team')`),
+    check("questions_team_status_check", sql`${t.status} <> 'team' or ${t.teamId} is not null`),
+    index("questions_team_idx").on(t.teamId).where(sql`team_id is not null`),
     check(
       "questions_format_check",
       sql`${t.format} in ('open', 'one-word', 'would-you-rather', 'pick-one', 'scale', 'high-low', 'chain', 'show-and-tell')`,
@@ -589,4 +595,199 @@ export const housekeepingRuns = pgTable(
     deleted: jsonb("deleted").$type<Record<string, number>>().notNull(),
   },
   (t) => [index("housekeeping_runs_started_idx").on(t.startedAt)],
+);
+
+/**
+ * A team: people who meet again and again. Its members, series, meetings,
+ * memory, collection and private questions all go with it (ON DELETE CASCADE).
+ */
+export const teams = pgTable("teams", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  /** An IANA time zone ("Europe/Berlin"): series' weekday and time are read in it. */
+  timeZone: text("time_zone").notNull().default("UTC"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Who belongs to a team and as what: exactly one owner, facilitators run meetings, members answer and read. */
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId] }),
+    index("team_members_user_idx").on(t.userId),
+    uniqueIndex("team_members_one_owner_idx").on(t.teamId).where(sql`role = 'owner'`),
+    check("team_members_role_check", sql`${t.role} in ('owner', 'facilitator', 'member')`),
+  ],
+);
+
+/**
+ * An invitation to a team, by link (email null) or by e-mail. The token is
+ * stored as its SHA-256 hash; it is used once and expires after 7 days.
+ */
+export const teamInvitations = pgTable(
+  "team_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    email: text("email"),
+    role: text("role").notNull().default("member"),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("team_invitations_team_idx").on(t.teamId, t.createdAt),
+    check("team_invitations_role_check", sql`${t.role} in ('facilitator', 'member')`),
+  ],
+);
+
+/**
+ * A team's recurring meeting ("Monday stand-up"): what it asks (category,
+ * moment, style, depth), when (weekday 0 = Sunday and HH:MM in the team's
+ * time zone), and whether it opens with a pulse (a scale question).
+ */
+export const meetingSeries = pgTable(
+  "meeting_series",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
+    meetingContext: text("meeting_context").notNull(),
+    questionStyle: text("question_style").notNull(),
+    engagementLevel: text("engagement_level").notNull(),
+    weekday: integer("weekday").notNull(),
+    timeOfDay: text("time_of_day").notNull(),
+    pulse: boolean("pulse").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("meeting_series_team_idx").on(t.teamId),
+    check("meeting_series_weekday_check", sql`${t.weekday} between 0 and 6`),
+    check("meeting_series_time_check", sql`${t.timeOfDay} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+  ],
+);
+
+/** The members who opted in to host a series, in rotation order. */
+export const seriesHosts = pgTable(
+  "series_hosts",
+  {
+    seriesId: uuid("series_id")
+      .notNull()
+      .references(() => meetingSeries.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.userId] })],
+);
+
+/**
+ * One meeting a team held, of a series or on its own: who hosted, when, the
+ * live round it ran (while that exists), its recap kept for the team, and
+ * the pulse's counts per scale answer (aggregate only, never per person).
+ */
+export const teamMeetings = pgTable(
+  "team_meetings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    seriesId: uuid("series_id").references(() => meetingSeries.id, { onDelete: "set null" }),
+    hostId: text("host_id").references(() => users.id, { onDelete: "set null" }),
+    heldAt: timestamp("held_at", { withTimezone: true }).notNull().defaultNow(),
+    liveRoundId: uuid("live_round_id").references(() => liveRounds.id, { onDelete: "set null" }),
+    recap: jsonb("recap"),
+    pulseCounts: integer("pulse_counts").array(),
+  },
+  (t) => [
+    index("team_meetings_team_idx").on(t.teamId, t.heldAt),
+    index("team_meetings_series_idx").on(t.seriesId, t.heldAt),
+    index("team_meetings_round_idx").on(t.liveRoundId),
+  ],
+);
+
+/**
+ * Team memory: every time a question was used in one of the team's
+ * meetings (presented, run live or marked as asked). The ladder skips a
+ * question the team has used while a fitting unused one exists.
+ */
+export const teamQuestionUses = pgTable(
+  "team_question_uses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    meetingId: uuid("meeting_id").references(() => teamMeetings.id, { onDelete: "set null" }),
+    seriesId: uuid("series_id").references(() => meetingSeries.id, { onDelete: "set null" }),
+    usedBy: text("used_by").references(() => users.id, { onDelete: "set null" }),
+    how: text("how").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("team_question_uses_question_idx").on(t.teamId, t.questionId, t.usedAt),
+    index("team_question_uses_recent_idx").on(t.teamId, t.usedAt),
+    check("team_question_uses_how_check", sql`${t.how} in ('presented', 'live', 'asked')`),
+  ],
+);
+
+/** "Not for this team": a facilitator's word, holding team-wide whoever hosts. */
+export const teamHiddenQuestions = pgTable(
+  "team_hidden_questions",
+  {
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    hiddenBy: text("hidden_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.questionId] })],
+);
+
+/** The team's collection: questions saved from any card for the team's meetings. */
+export const teamSavedQuestions = pgTable(
+  "team_saved_questions",
+  {
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    savedBy: text("saved_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.questionId] }),
+    index("team_saved_questions_recent_idx").on(t.teamId, t.createdAt),
+  ],
 );

@@ -1,6 +1,13 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { generationHistory, hiddenQuestions, questionCategories, questions } from "~/db/schema";
+import {
+  generationHistory,
+  hiddenQuestions,
+  questionCategories,
+  questions,
+  teamHiddenQuestions,
+  teamQuestionUses,
+} from "~/db/schema";
 import { type CategoryIndex, categoryIndex } from "~/domain/categories.server";
 import { isUuid } from "~/shared/ids";
 import {
@@ -144,9 +151,22 @@ function notHidden(userId: string): SQL {
   return sql`not exists (select 1 from ${hiddenQuestions} where ${hiddenQuestions.userId} = ${userId} and ${hiddenQuestions.questionId} = ${questions.id})`;
 }
 
-/** Not seen: not in the browser's seen ids and, for a member, never served to them. */
-function unseen(seen: string[], userId: string | null): SQL[] {
+/** Never a question the team said is "not for this team". */
+function notHiddenForTeam(teamId: string): SQL {
+  return sql`not exists (select 1 from ${teamHiddenQuestions} where ${teamHiddenQuestions.teamId} = ${teamId} and ${teamHiddenQuestions.questionId} = ${questions.id})`;
+}
+
+/**
+ * Not seen: not in the browser's seen ids, for a member never served to
+ * them, and for a team's meeting never used in any of the team's meetings.
+ */
+function unseen(seen: string[], userId: string | null, teamId: string | null): SQL[] {
   const list: SQL[] = [];
+  if (teamId)
+    list.push(
+      notHiddenForTeam(teamId),
+      sql`not exists (select 1 from ${teamQuestionUses} where ${teamQuestionUses.teamId} = ${teamId} and ${teamQuestionUses.questionId} = ${questions.id})`,
+    );
   if (seen.length)
     list.push(
       sql`${questions.id} not in (${sql.join(
@@ -213,9 +233,10 @@ export async function pickFitting(
   choice: Choice,
   seenIds: readonly string[],
   userId: string | null = null,
+  teamId: string | null = null,
 ): Promise<FittingPick | null> {
   const index = await categoryIndex(db);
-  const fresh = unseen(validSeenIds(seenIds), userId);
+  const fresh = unseen(validSeenIds(seenIds), userId, teamId);
   for (const step of fittingSteps(choice)) {
     const question = await randomMatch(db, step.filter, fresh, index);
     if (question) return { question, widened: step.widened };
@@ -233,9 +254,11 @@ export async function leastRecentlySeen(
   filter: LibraryFilter,
   seenIds: readonly string[],
   userId: string | null = null,
+  teamId: string | null = null,
 ): Promise<ServedQuestion | null> {
   const index = await categoryIndex(db);
   const where = conditions(filter, index);
+  if (teamId) where.push(notHiddenForTeam(teamId));
   const seen = validSeenIds(seenIds);
   // Enough candidates that one is outside the browser's seen list whenever the filter has one.
   const enough = seen.length + 1;
@@ -268,12 +291,13 @@ export async function pickForChoice(
   choice: Choice,
   seenIds: readonly string[],
   userId: string | null = null,
+  teamId: string | null = null,
 ): Promise<FittingPick | null> {
-  const fitting = await pickFitting(db, choice, seenIds, userId);
+  const fitting = await pickFitting(db, choice, seenIds, userId, teamId);
   if (fitting) return fitting;
-  const exact = await leastRecentlySeen(db, choice, seenIds, userId);
+  const exact = await leastRecentlySeen(db, choice, seenIds, userId, teamId);
   if (exact) return { question: exact, widened: null };
   // An empty choice (a tiny test library, a category with nothing yet): anything of the same moment.
-  const any = await leastRecentlySeen(db, { meetingContext: choice.meetingContext }, seenIds, userId);
+  const any = await leastRecentlySeen(db, { meetingContext: choice.meetingContext }, seenIds, userId, teamId);
   return any ? { question: any, widened: "moment" } : null;
 }

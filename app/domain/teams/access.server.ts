@@ -1,0 +1,32 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { teamMembers, teams } from "~/db/schema";
+import { type TeamAbility, type TeamRole, teamRoleCan } from "~/shared/teams";
+import { failure, type Outcome } from "../errors";
+
+export type TeamAccess = { teamId: string; teamName: string; timeZone: string; userId: string; role: TeamRole };
+
+/** Said for a team that does not exist and for one the person is not in alike, so a team's existence never leaks. */
+export const TEAM_NOT_FOUND = "This team does not exist, or you are not in it";
+
+/**
+ * The person's place in a team, if they may do what they ask: NOT_FOUND
+ * when they are not a member (or the team does not exist), FORBIDDEN when
+ * their role does not allow it.
+ */
+export async function teamAccess(
+  db: Database,
+  teamId: string,
+  userId: string,
+  ability: TeamAbility,
+): Promise<Outcome<{ access: TeamAccess }>> {
+  const [row] = await db
+    .select({ teamName: teams.name, timeZone: teams.timeZone, role: teamMembers.role })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  if (!row) return failure("NOT_FOUND", TEAM_NOT_FOUND);
+  const role = row.role as TeamRole;
+  if (!teamRoleCan(role, ability)) return failure("FORBIDDEN", `A team ${role} cannot do this`);
+  return { ok: true, access: { teamId, teamName: row.teamName, timeZone: row.timeZone, userId, role } };
+}
