@@ -446,7 +446,15 @@ describe.each(testEngines())("teams on $engine", ({ engine, available }) => {
              (select count(*) from series_hosts where series_id = ${series})::int as hosts,
              (select count(*) from team_question_uses where team_id = ${teamId})::int as uses,
              (select count(*) from questions where team_id = ${teamId})::int as questions`);
-    expect(left.rows[0]).toEqual({ teams: 0, members: 0, invitations: 0, series: 0, hosts: 0, uses: 0, questions: 0 });
+    expect((left as unknown as { rows: unknown[] }).rows[0]).toEqual({
+      teams: 0,
+      members: 0,
+      invitations: 0,
+      series: 0,
+      hosts: 0,
+      uses: 0,
+      questions: 0,
+    });
     // The people are still there.
     expect(await handle.db.select({ id: users.id }).from(users).where(eq(users.id, owner.id))).toHaveLength(1);
   });
@@ -489,9 +497,10 @@ describe.each(testEngines())("teams on $engine", ({ engine, available }) => {
       expect(await roles(membersOnly)).toEqual({ [early.id]: "owner", [later.id]: "member" });
       expect(await handle.db.select().from(teams).where(eq(teams.id, alone))).toEqual([]);
       expect(await roles(notOwned.teamId)).toEqual({ [early.id]: "owner" });
-      const [ownerRows] = (
-        await handle.db.execute(sql`select count(*)::int as n from team_members where user_id = ${owner.id}`)
-      ).rows;
+      const counted = await handle.db.execute(
+        sql`select count(*)::int as n from team_members where user_id = ${owner.id}`,
+      );
+      const [ownerRows] = (counted as unknown as { rows: unknown[] }).rows;
       expect(ownerRows).toEqual({ n: 0 });
       const stillOwned = await handle.db
         .select()
