@@ -12,6 +12,11 @@ type Invitation = {
   forEmail: string | null;
 };
 
+function invitedAs({ inviterName, role, forEmail }: Invitation): string {
+  const who = `${inviterName ?? "The team's owner"} invited you to join as a ${TEAM_ROLE_LABELS[role].toLowerCase()}.`;
+  return forEmail ? `${who} The invitation is for ${forEmail}.` : who;
+}
+
 /** An invitation: which team, who invited, as what; Accept or Decline, or sign in first and come back. */
 export function InvitationPage({
   invitation,
@@ -30,12 +35,8 @@ export function InvitationPage({
         <Users className="h-8 w-8 text-brand-700" aria-hidden="true" />
         {invitation ? (
           <>
-            <h1 className="mt-3 font-serif text-2xl font-semibold text-ink sm:text-3xl">Join {invitation.teamName}</h1>
-            <p className="mt-3 text-ink-muted">
-              {invitation.inviterName ?? "The team's owner"} invited you to join as a{" "}
-              {TEAM_ROLE_LABELS[invitation.role].toLowerCase()}.
-              {invitation.forEmail && ` The invitation is for ${invitation.forEmail}.`}
-            </p>
+            <h1 className="mt-3 font-serif text-2xl font-semibold text-ink sm:text-3xl">{`Join ${invitation.teamName}`}</h1>
+            <p className="mt-3 text-ink-muted">{invitedAs(invitation)}</p>
             {error && (
               <div className="mt-4">
                 <FormMessage tone="error">{error}</FormMessage>
