@@ -322,6 +322,40 @@ describe.skipIf(!runnable)("team people over HTTP on two servers", () => {
     for (const server of cluster.servers) expect(server.output()).not.toContain(token);
   });
 
+  it("lets a visitor without an account sign up from an invitation and come back to it once verified", async () => {
+    const { teamId: id, emails } = await freshTeam("signup");
+    const owner = await signedIn(emails.owner as string);
+    const token = await linkInvitation(owner, id);
+    const back = `/teams/join/${token}`;
+    const visitor = client();
+    const page = await (await visitor.get(back)).text();
+    const signUp = `/sign-up?redirectTo=${encodeURIComponent(back)}`;
+    expect(page).toContain(`href="${signUp}"`);
+    const form = await (await visitor.get(signUp)).text();
+    expect(form).toContain(`name="redirectTo" value="${back}"`);
+    const created = await visitor.postForm("/sign-up", {
+      fullName: "Sam Signup",
+      email: "signup-new@example.com",
+      password: TEST_PASSWORD,
+      redirectTo: back,
+    });
+    expect(created.status).toBe(302);
+    const mail = await smtp.waitForMessage(
+      (m) => m.to.includes("signup-new@example.com") && /verify/i.test(m.subject),
+      15_000,
+    );
+    const verifyLink = linksIn(mail).find((l) => l.includes("/api/auth/verify-email")) as string;
+    const { response, url } = await visitor.follow(verifyLink);
+    expect(new URL(url).pathname).toBe("/verify-email");
+    expect(new URL(url).searchParams.get("next")).toBe(back);
+    const verified = await response.text();
+    expect(verified).toContain("Continue where you left off");
+    expect(verified).toContain(`href="${back}"`);
+    const accepted = await visitor.postForm(back, { intent: "accept" });
+    expect(accepted.status).toBe(302);
+    expect((await rolesOf(id))["signup-new@example.com"]).toBe("member");
+  });
+
   it("tells withdrawn, expired and unknown invitations apart, unknown and mistyped alike", async () => {
     const { teamId: id, emails } = await freshTeam("closed");
     const owner = await signedIn(emails.owner as string);
