@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
@@ -48,9 +49,14 @@ describe.skipIf(!chromium)("teams in a browser", () => {
     return page;
   }
 
+  const violations: string[] = [];
+
+  /** Opens a page once it has hydrated, noting what axe finds wrong on it. */
   async function open(page: Page, path: string) {
     await page.goto(path);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const results = await new AxeBuilder({ page }).analyze();
+    for (const v of results.violations) violations.push(`${path}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`);
   }
 
   it("creates a team, invites by link, and the colleague who accepts sees the team", async () => {
@@ -102,5 +108,6 @@ describe.skipIf(!chromium)("teams in a browser", () => {
     await open(lead, `/teams/${teamId}/settings`);
     expect(await lead.getByLabel("Time zone", { exact: true }).inputValue()).toBe("Europe/Berlin");
     expect(pageErrors).toEqual([]);
+    expect(violations).toEqual([]);
   });
 });
