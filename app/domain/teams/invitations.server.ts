@@ -209,8 +209,9 @@ export async function acceptInvitation(
   if (joined) return { ok: true, teamId: found.teamId, joined: true };
   // Taken between the read and the update: by this person on another server, or by someone else.
   if (await isMember(db, found.teamId, user.id)) return { ok: true, teamId: found.teamId, joined: false };
-  const now = await findByToken(db, token);
-  const after = now ? stateOf(now) : "revoked";
+  const latest = await findByToken(db, token);
+  if (!latest) return failure("NOT_FOUND", UNKNOWN);
+  const after = stateOf(latest);
   return failure("NOT_FOUND", REFUSALS[after === "open" ? "used" : after]);
 }
 
