@@ -61,6 +61,11 @@ export default [
   route("api/v1/rounds/:code/answers/:answerId", "routes/api/v1/rounds.moderate.ts"),
   route("api/v1/rounds/:code/events", "routes/api/v1/rounds.events.ts"),
   route("api/v1/events", "routes/api/v1/events.ts"),
+  // Teams
+  route("teams", "routes/teams/teams.tsx"),
+  route("teams/join/:token", "routes/teams/join.tsx"),
+  route("teams/:teamId/people", "routes/teams/people.tsx"),
+  route("teams/:teamId/settings", "routes/teams/settings.tsx"),
   // The seven category pages share one module.
   ...CATEGORY_SLUGS.map((slug) => route(slug, "routes/site/category.tsx", { id: `category-${slug}` })),
   // Anything else is the not-found page, answered with HTTP 404.

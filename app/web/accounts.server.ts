@@ -84,8 +84,12 @@ const VERIFIED_CALLBACK = "/verify-email?status=verified";
 export const accounts = {
   signIn: (request: Request, input: { email: string; password: string }) =>
     callAuth(request, "/sign-in/email", { ...input, rememberMe: true }),
-  signUp: (request: Request, input: { name: string; email: string; password: string }) =>
-    callAuth(request, "/sign-up/email", { ...input, callbackURL: VERIFIED_CALLBACK }),
+  /** `next`: where the verified member continues (an invitation they came from), offered on the verified page. */
+  signUp: (request: Request, { next, ...input }: { name: string; email: string; password: string; next: string }) =>
+    callAuth(request, "/sign-up/email", {
+      ...input,
+      callbackURL: next === "/" ? VERIFIED_CALLBACK : `${VERIFIED_CALLBACK}&next=${encodeURIComponent(next)}`,
+    }),
   /** Starts Google sign-in; the answer's body names the provider's page to go to. */
   signInWithGoogle: (request: Request, input: { providerId: string; next: string }) => {
     const callbackURL = `/auth/callback?next=${encodeURIComponent(input.next)}`;

@@ -111,6 +111,9 @@ const known = {
   /** Answers of that round, and of other rounds the same member hosts: a host with two screens open mixes them up. */
   roundAnswers: [] as string[],
   recaps: [] as string[],
+  /** A team the member owns (alone in it), and an open link invitation to it. */
+  teams: [] as string[],
+  invitations: [] as string[],
 };
 
 /** Rounds the admin has joined, for the round-trip row: each takes 30 answers a minute from one participant. */
@@ -471,8 +474,8 @@ function pathFor(pattern: string, params: Record<string, Choice<string>> = {}): 
 }
 
 /** Either path of several patterns (the category pages share a module). */
-function pathOfAny(patterns: string[]): Choice<string> {
-  const choices = patterns.map((p) => pathFor(p));
+function pathOfAny(patterns: string[], params?: Record<string, Choice<string>>): Choice<string> {
+  const choices = patterns.map((p) => pathFor(p, params));
   return {
     good: fc.oneof(...choices.map((c) => c.good)),
     bad: fc.oneof(...choices.map((c) => c.bad)),
@@ -991,7 +994,14 @@ type RequestParts = { path: string; query: string; method: string; body: Body | 
 function pageAction(
   patterns: string[],
   fields: FormFields,
-  options: { query?: Query; roles?: Role[]; endsSessions?: boolean; addresses?: number; texts?: string[] } = {},
+  options: {
+    query?: Query;
+    params?: Record<string, Choice<string>>;
+    roles?: Role[];
+    endsSessions?: boolean;
+    addresses?: number;
+    texts?: string[];
+  } = {},
 ): Row {
   return {
     name: `POST /${patterns.length === 1 ? patterns[0] : `{${patterns.join(",")}}`}`,
@@ -1003,7 +1013,7 @@ function pageAction(
     addresses: options.addresses,
     request: oneWrong<RequestParts>(
       {
-        path: pathOfAny(patterns),
+        path: pathOfAny(patterns, options.params),
         query: { good: fc.constant(""), bad: queryString(options.query ?? {}) },
         // React Router runs the action for every method but GET and HEAD.
         method: { good: fc.constant("POST"), bad: fc.constantFrom("PUT", "PATCH", "DELETE") },
@@ -1396,6 +1406,41 @@ const ENTRIES: Row[] = [
   pageLoader("live", { query: { code: ["ACDEFG", "acd efg", "B0O1IL", "ACDEFGHJK"] } }),
   pageAction(["live"], { code: fc.oneof(knownValue("rounds"), knownValue("endedRounds")) }),
   pageLoader("live/:code", { params: { code: idParam("rounds") }, query: { name: ["Ada", "N".repeat(60)] } }),
+  pageLoader("teams", { query: { notice: ["left", "deleted", "nope"] }, roles: MEMBER_FIRST }),
+  pageAction(
+    ["teams"],
+    { name: ["Fuzz crew"], timeZone: ["UTC", "Europe/Berlin", "Mars/Base"] },
+    {
+      roles: MEMBER_FIRST,
+      texts: ["name"],
+    },
+  ),
+  pageLoader("teams/join/:token", { params: { token: idParam("invitations") } }),
+  pageAction(["teams/join/:token"], { intent: ["accept"] }, { params: { token: idParam("invitations") } }),
+  pageLoader("teams/:teamId/people", {
+    params: { teamId: idParam("teams") },
+    query: { notice: ["role"] },
+    roles: MEMBER_FIRST,
+  }),
+  pageAction(
+    ["teams/:teamId/people"],
+    {
+      // Never "leave" or "transfer" away: the member owns the team alone, so both are refused.
+      intent: ["invite-email", "revoke", "role", "remove", "transfer", "leave"],
+      email: EMAILS,
+      role: ["member", "facilitator", "owner"],
+      userId: knownValue("users"),
+      invitationId: fc.uuid(),
+    },
+    { params: { teamId: idParam("teams") }, roles: MEMBER_FIRST },
+  ),
+  pageLoader("teams/:teamId/settings", { params: { teamId: idParam("teams") }, roles: MEMBER_FIRST }),
+  pageAction(
+    ["teams/:teamId/settings"],
+    // The confirmation never matches the name: the team stays for the other rows.
+    { intent: ["save", "delete"], name: ["Fuzz crew"], timeZone: ["UTC", "Asia/Tokyo"], confirmName: ["Not it"] },
+    { params: { teamId: idParam("teams") }, roles: MEMBER_FIRST, texts: ["name"] },
+  ),
   pageLoader("live/:code/host", { params: { code: idParam("rounds") }, roles: MEMBER_FIRST }),
   pageLoader("live/recap/:token", { params: { token: idParam("recaps") } }),
   pageLoader("live/recap/:token/export", {
@@ -1815,6 +1860,25 @@ describe("fuzzing every route: no input gets a 5xx", () => {
       ]),
     });
     known.plans.push((plan.headers.get("location") ?? "").replace("/p/", ""));
+    const team = await member.request("/teams", {
+      method: "POST",
+      headers: { "content-type": FORM },
+      body: urlencoded([
+        ["name", "Fuzz crew"],
+        ["timeZone", "UTC"],
+      ]),
+    });
+    known.teams.push((team.headers.get("location") ?? "").replace("/teams/", ""));
+    expect(known.teams[0]).toMatch(/^[0-9a-f-]{36}$/);
+    const invited = await member.request(`/teams/${known.teams[0]}/people`, {
+      method: "POST",
+      headers: { "content-type": FORM },
+      body: urlencoded([
+        ["intent", "invite-link"],
+        ["role", "member"],
+      ]),
+    });
+    known.invitations.push(/\/teams\/join\/([A-Za-z0-9_-]{43})/.exec(await invited.text())?.[1] ?? "");
     const sitemap = await (await member.get("/sitemap.xml")).text();
     known.articles = [...sitemap.matchAll(/\/articles\/([^<\s]+)<\/loc>/g)].map((m) => m[1] ?? "");
     expect(known.questions.length).toBeGreaterThan(0);

@@ -183,7 +183,7 @@ describe.skipIf(!chromium)("the header in a browser", () => {
     }
   });
 
-  it("gives a member an account menu with Profile, Saved and a Sign out that signs out", async () => {
+  it("gives a member an account menu with Profile, Teams, Saved and a Sign out that signs out", async () => {
     for (const [viewport, email] of [
       [PHONE, "phone-member@example.com"],
       [LAPTOP, "laptop-member@example.com"],
@@ -196,6 +196,9 @@ describe.skipIf(!chromium)("the header in a browser", () => {
         expect(await header().getByRole("link", { name: label }).count()).toBe(0);
         await page.keyboard.press("Escape");
       }
+      await clickThrough("Teams");
+      await page.waitForURL(`${server.url}/teams`);
+      await page.getByRole("heading", { level: 1, name: "Your teams" }).waitFor();
       await clickThrough("Saved");
       await page.waitForURL(`${server.url}/saved-questions`);
       await clickThrough("Profile");

@@ -5,7 +5,7 @@ import { liveAnswers, liveParticipants, liveRoundEvents, liveRounds, questions }
 import { hostAction, moderateAnswer } from "~/domain/live/hosting.server";
 import { joinRound, submitAnswer } from "~/domain/live/participation.server";
 import { answersPage, createRound, getRoundView } from "~/domain/live/rounds.server";
-import { hashToken, newToken } from "~/domain/live/tokens.server";
+import { hashToken, newToken } from "~/domain/secret-tokens.server";
 import { LIVE_TEXT_MAX, LIVE_TOP_WORDS, type LiveSettings, type RoundEvent } from "~/shared/live";
 import { freshDatabase, testEngines } from "../support/databases";
 

@@ -4,6 +4,7 @@ import {
   emailChangeEmail,
   existingAccountEmail,
   passwordResetEmail,
+  teamInvitationEmail,
   verificationEmail,
   welcomeEmail,
 } from "~/domain/email/templates";
@@ -78,5 +79,35 @@ describe("account e-mails", () => {
       expect(mail.html).not.toContain("evil.example");
     }
     expect(verificationEmail({ appName, name: "J. R. Smith-Ōta", url }).text).toMatch(/^Hi J\. R\. Smith-Ōta,/);
+  });
+});
+
+describe("the team invitation mail", () => {
+  const invite = (teamName: string, inviterName: string) =>
+    teamInvitationEmail({
+      appName,
+      teamName,
+      inviterName,
+      role: "Facilitator",
+      url: "https://circleup.example/teams/join/abc_DEF-123",
+      expiresInDays: 7,
+    });
+
+  it("names the team, the inviter and the role, and carries the link in HTML and text", () => {
+    const mail = invite("Platform team", "Olive Owner");
+    expect(mail.subject).toBe("Olive Owner invited you to Platform team on CircleUp");
+    expect(mail.text).toContain("Olive Owner invited you to join Platform team on CircleUp as a facilitator.");
+    expect(mail.text).toContain("https://circleup.example/teams/join/abc_DEF-123");
+    expect(mail.html).toContain('href="https://circleup.example/teams/join/abc_DEF-123"');
+    expect(mail.text).toContain("for 7 days");
+  });
+
+  it("escapes typed names, and never carries a name that looks like a link", () => {
+    const mail = invite(hostile, "Eve");
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("&lt;script&gt;");
+    const spam = invite("Win a prize at evil.example", "www.evil.example");
+    expect(`${spam.subject} ${spam.text}`).not.toContain("evil.example");
+    expect(spam.subject).toBe("A host invited you to their team on CircleUp");
   });
 });

@@ -23,6 +23,7 @@ import {
   safeRedirectPath,
 } from "~/shared/accounts";
 import { recordEvent } from "../analytics/events.server";
+import { handOverTeamsOf } from "../teams/teams.server";
 import { createProfile, grantListedAdmin } from "./profiles.server";
 import { recordFailedSignIn, recordSignIn, type SignInAttempt, signInRefusal } from "./sign-in-throttle.server";
 
@@ -237,11 +238,13 @@ export function createAuth({ db, config, secret, sendEmail, logger }: AuthDeps) 
       deleteUser: {
         enabled: true,
         // Published questions stay for the community without an author; unpublished ones go with the account.
+        // A team the account owns goes to its longest-standing facilitator or member, or is deleted when empty.
         beforeDelete: async (user) => {
           await db.transaction(async (tx) => {
             await tx
               .delete(questions)
               .where(and(eq(questions.authorId, user.id), eq(questions.source, "user_submitted")));
+            await handOverTeamsOf(tx, user.id);
           });
         },
       },

@@ -30,10 +30,14 @@ const BRAND = "#17645b";
  * must not turn our mail into a carrier for their link or text: a name that
  * looks like a web address or is very long becomes "there".
  */
-function greeting(name: string): string {
+function carried(name: string, fallback: string): string {
   const clean = name.replace(/\s+/g, " ").trim();
   const unsafe = clean.length > 60 || /:\/\/|www\.|@|[a-z0-9-]\.[a-z]{2,}/i.test(clean);
-  return `Hi ${clean && !unsafe ? clean : "there"},`;
+  return clean && !unsafe ? clean : fallback;
+}
+
+function greeting(name: string): string {
+  return `Hi ${carried(name, "there")},`;
 }
 
 function render({ appName, name, paragraphs, button, secondary, after = [] }: Layout): { html: string; text: string } {
@@ -203,6 +207,44 @@ export function contactMessageEmail({
       name: "team",
       paragraphs: [`${name} (${email}) wrote through the contact form:`, ...message.split(/\n{2,}/)],
       after: [`Reply to ${email} to answer.`],
+    }),
+  };
+}
+
+/**
+ * An invitation to a team, sent to an address an owner typed. The team's
+ * and the inviter's names are typed by users too, so they pass the same
+ * rule as a greeting's name. The link is the invitation itself.
+ */
+export function teamInvitationEmail({
+  appName,
+  teamName,
+  inviterName,
+  role,
+  url,
+  expiresInDays,
+}: {
+  appName: string;
+  teamName: string;
+  inviterName: string;
+  role: string;
+  url: string;
+  expiresInDays: number;
+}): EmailContent {
+  const team = carried(teamName, "their team");
+  const inviter = carried(inviterName, "A host");
+  return {
+    subject: `${inviter} invited you to ${team} on ${appName}`,
+    ...render({
+      appName,
+      name: "",
+      paragraphs: [
+        `${inviter} invited you to join ${team} on ${appName} as a ${role.toLowerCase()}. The team keeps its meetings' questions, history and rounds in one place.`,
+      ],
+      button: { label: "See the invitation", url },
+      after: [
+        `The link works once, for ${expiresInDays} days, and only for an account with this email address. If you do not know the team, you can ignore this mail.`,
+      ],
     }),
   };
 }

@@ -72,6 +72,10 @@ export const LIMITS = {
     limit: Number.MAX_SAFE_INTEGER,
     windowSeconds: 30 * 24 * 60 * 60,
   },
+  /** Per member: new teams. */
+  teams: { name: "teams", what: "new teams", limit: 20, windowSeconds: 60 * 60 },
+  /** Per member: team invitations, by link or by e-mail (each e-mail one goes out through the outbox). */
+  invitations: { name: "team-invitations", what: "invitations", limit: 30, windowSeconds: 60 * 60 },
   /** Per address: a host's reveals, locks, moves and moderation. */
   roundHosting: { name: "round-hosting", what: "changes to the round", limit: 300, windowSeconds: 60 },
 } as const satisfies Record<string, LimitRule>;

@@ -5,9 +5,9 @@ import { type AnswerMode, LIVE_WORD_MAX, type LiveAnswer } from "~/shared/live";
 import type { LiveAnswerInput } from "~/shared/live-schemas";
 import { hasControlCharacters } from "~/shared/text";
 import { failure, type Outcome } from "../errors";
+import { hashToken, newToken } from "../secret-tokens.server";
 import { changeRound, eventJson, shownName } from "./round-writes.server";
 import { findRound, noSuchRound, type Round, roundEnded, roundStatus } from "./rounds.server";
-import { hashToken, newToken } from "./tokens.server";
 
 /** At most this many words make "one word": people write "not sure" or "well rested". */
 const WORD_ANSWER_MAX_WORDS = 3;

@@ -18,9 +18,10 @@ import {
 import { defaultAnswerMode, optionsFor } from "~/shared/live-modes";
 import { resultsOf } from "~/shared/live-view";
 import { DomainError, failure, type Outcome } from "../errors";
+import { hashToken, newToken } from "../secret-tokens.server";
 import { notifyDeleted } from "./events.server";
 import { shownName } from "./round-writes.server";
-import { hashToken, newJoinCode, newToken, tokenMatches } from "./tokens.server";
+import { newJoinCode, tokenMatches } from "./tokens.server";
 
 export type Round = typeof liveRounds.$inferSelect;
 

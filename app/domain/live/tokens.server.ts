@@ -1,15 +1,6 @@
 import crypto from "node:crypto";
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from "~/shared/live";
-
-/** A secret a browser holds for a round (host or participant): 192 random bits. */
-export function newToken(): string {
-  return crypto.randomBytes(24).toString("base64url");
-}
-
-/** Tokens are stored hashed: a copy of the database lets nobody act as a host or participant. */
-export function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("base64url");
-}
+import { hashToken } from "../secret-tokens.server";
 
 export function tokenMatches(token: string | null | undefined, storedHash: string): boolean {
   if (!token) return false;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { teamMembers, teams } from "~/db/schema";
 import { type TeamAbility, type TeamRole, teamRoleCan } from "~/shared/teams";
-import { failure, type Outcome } from "../errors";
+import { type DomainError, failure, type Outcome } from "../errors";
 
 export type TeamAccess = { teamId: string; teamName: string; timeZone: string; userId: string; role: TeamRole };
 
@@ -29,4 +29,9 @@ export async function teamAccess(
   const role = row.role as TeamRole;
   if (!teamRoleCan(role, ability)) return failure("FORBIDDEN", `A team ${role} cannot do this`);
   return { ok: true, access: { teamId, teamName: row.teamName, timeZone: row.timeZone, userId, role } };
+}
+
+/** A refusal when the person's role does not allow the ability (the routes check first; the domain holds the rule too). */
+export function allowed(access: TeamAccess, ability: TeamAbility): { ok: false; error: DomainError } | null {
+  return teamRoleCan(access.role, ability) ? null : failure("FORBIDDEN", `A team ${access.role} cannot do this`);
 }

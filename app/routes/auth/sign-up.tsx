@@ -34,7 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = signUpSchema.safeParse(form);
   if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });
   const { fullName, email, password } = parsed.data;
-  const answer = await accounts.signUp(request, { name: fullName, email, password });
+  const next = safeRedirectPath(form.redirectTo);
+  const answer = await accounts.signUp(request, { name: fullName, email, password, next });
   // A taken address answers like a new one (its owner gets a mail instead), so nothing leaks here.
   if (!answer.ok)
     return data({ error: authErrorMessage(answer, "Failed to create account") }, { status: answer.status });
@@ -72,6 +73,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         )}
         <Form method="post" className="space-y-5" noValidate>
           {actionData?.error && <FormMessage tone="error">{actionData.error}</FormMessage>}
+          <input type="hidden" name="redirectTo" value={redirectTo} />
           <TextField label="Full name" name="fullName" autoComplete="name" required />
           <TextField label="Email" name="email" type="email" autoComplete="email" required />
           <TextField

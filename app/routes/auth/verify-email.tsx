@@ -5,6 +5,7 @@ import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
 import { MailCheck } from "~/components/icons";
 import { seo } from "~/lib/seo";
+import { safeRedirectPath } from "~/shared/accounts";
 import { emailOnlySchema } from "~/shared/accounts-schemas";
 import { accounts, authErrorMessage } from "~/web/accounts.server";
 import { formBody } from "~/web/http.server";
@@ -41,14 +42,16 @@ export default function VerifyEmail({ actionData }: Route.ComponentProps) {
   const failed = Boolean(params.get("error"));
 
   if (verified) {
+    // Where sign-up started (a team invitation), when it was not the home page.
+    const next = safeRedirectPath(params.get("next"));
     return (
       <CenteredCard icon={ICON} title="Your email is verified">
         <p className="text-ink-muted">Welcome aboard. Your account is ready and you are signed in.</p>
         <Link
-          to="/"
+          to={next}
           className="mt-6 inline-flex rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
         >
-          Find a question for your next meeting
+          {next === "/" ? "Find a question for your next meeting" : "Continue where you left off"}
         </Link>
       </CenteredCard>
     );

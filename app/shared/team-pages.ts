@@ -1,0 +1,23 @@
+/**
+ * What the team pages say after a form was sent and the browser came back
+ * (post, redirect, get): the redirect names a notice, the page shows its text.
+ */
+export const TEAM_NOTICES = {
+  left: "You left the team.",
+  deleted: "The team and everything in it are deleted.",
+  saved: "The team's settings are saved.",
+  invited: "The invitation is on its way. It works once, for 7 days.",
+  revoked: "The invitation is withdrawn: its link no longer works.",
+  role: "The role is changed.",
+  removed: "The person is no longer in the team.",
+  transferred: "You handed over the team. You are a facilitator now.",
+} as const;
+
+export type TeamNotice = keyof typeof TEAM_NOTICES;
+
+export function teamNotice(value: string | null): string | null {
+  return value && Object.hasOwn(TEAM_NOTICES, value) ? TEAM_NOTICES[value as TeamNotice] : null;
+}
+
+/** A form's outcome on the people page: an error for one form, or a fresh invitation link (shown once). */
+export type PeopleActionResult = { form: string; error?: string; inviteLink?: string };
