@@ -61,6 +61,12 @@ export default [
   route("api/v1/rounds/:code/answers/:answerId", "routes/api/v1/rounds.moderate.ts"),
   route("api/v1/rounds/:code/events", "routes/api/v1/rounds.events.ts"),
   route("api/v1/events", "routes/api/v1/events.ts"),
+  // Teams
+  route("teams/:teamId", "routes/teams/team.tsx"),
+  route("teams/:teamId/series/new", "routes/teams/series.new.tsx"),
+  route("teams/:teamId/series/:seriesId", "routes/teams/series.tsx"),
+  route("teams/:teamId/meetings/:meetingId", "routes/teams/meeting.tsx"),
+  route("api/v1/teams/:teamId/meetings/:meetingId/uses", "routes/api/v1/teams.meetings.uses.ts"),
   // The seven category pages share one module.
   ...CATEGORY_SLUGS.map((slug) => route(slug, "routes/site/category.tsx", { id: `category-${slug}` })),
   // Anything else is the not-found page, answered with HTTP 404.
