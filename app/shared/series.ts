@@ -16,6 +16,9 @@ export const PULSE_QUESTION = {
   options: ["1", "2", "3", "4", "5"],
 } as const;
 
+/** With fewer hosts, the one after the person due hosted last: skipping would mean the same host twice. */
+export const MIN_HOSTS_TO_SKIP = 3;
+
 export const TIME_OF_DAY = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 type WallClock = { year: number; month: number; day: number; hour: number; minute: number; weekday: number };

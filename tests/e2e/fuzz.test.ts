@@ -1411,7 +1411,10 @@ const ENTRIES: Row[] = [
   pageLoader("teams/:teamId/series/new", { params: TEAM_PARAMS }),
   pageAction(["teams/:teamId/series/new"], SERIES_FIELDS, { texts: ["name"] }),
   pageLoader("teams/:teamId/series/:seriesId", { params: TEAM_PARAMS }),
-  pageAction(["teams/:teamId/series/:seriesId"], { ...SERIES_FIELDS, intent: ["save", "delete", "join", "leave"] }),
+  pageAction(["teams/:teamId/series/:seriesId"], {
+    ...SERIES_FIELDS,
+    intent: ["save", "delete", "join", "leave", "skip"],
+  }),
   pageLoader("teams/:teamId/meetings/:meetingId", { params: TEAM_PARAMS, query: { q: ["", "x,y"], another: ["1"] } }),
   pageAction(["teams/:teamId/meetings/:meetingId"], {
     intent: ["asked", "round"],

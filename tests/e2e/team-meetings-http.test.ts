@@ -124,6 +124,11 @@ describe("team series and meetings: who may do what", () => {
     { what: "GET a series page", send: page(seriesOf), expect: readers },
     { what: "POST a series change", send: form(seriesOf, () => SERIES_FORM), expect: runners(200) },
     { what: "POST opting in to host", send: form(seriesOf, () => ({ intent: "join" })), expect: runners(200) },
+    {
+      what: "POST skipping to the next host (two hosts at most here: nobody to skip to)",
+      send: form(seriesOf, () => ({ intent: "skip" })),
+      expect: runners(409),
+    },
     { what: "POST opting out of hosting", send: form(seriesOf, () => ({ intent: "leave" })), expect: runners(200) },
     {
       what: "POST starting a meeting",

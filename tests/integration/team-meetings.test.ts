@@ -22,6 +22,7 @@ import {
   joinRotation,
   leaveRotation,
   listSeries,
+  skipNextHost,
   updateSeries,
 } from "~/domain/teams/series.server";
 import type { LiveSettings } from "~/shared/live";
@@ -153,6 +154,16 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
     await handle.db.update(teamMembers).set({ role: "member" }).where(eq(teamMembers.userId, people.ben));
     expect(await next()).toBe("Ana");
     await handle.db.update(teamMembers).set({ role: "facilitator" }).where(eq(teamMembers.userId, people.ben));
+    // With two hosts there is nobody to skip to; with three, the skipped one follows the next.
+    expect(await next()).toBe("Ana");
+    expect((await skipNextHost(handle.db, teamId, seriesId)).ok).toBe(false);
+    await joinRotation(handle.db, teamId, seriesId, people.cleo);
+    expect((await skipNextHost(handle.db, teamId, seriesId)).ok).toBe(true);
+    expect(await next()).toBe("Cleo");
+    await meetingOf(seriesId, people.cleo);
+    expect(await next()).toBe("Ana");
+    await meetingOf(seriesId, people.ana);
+    expect(await next()).toBe("Ben");
   });
 
   it.skipIf(!available)(

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { secondaryButton } from "~/components/buttons";
+import { quietButton, secondaryButton } from "~/components/buttons";
+import { MIN_HOSTS_TO_SKIP } from "~/shared/series";
 
 type Person = { userId: string; name: string };
 
@@ -38,6 +39,11 @@ export function Rotation({
           <button type="submit" name="intent" value={inIt ? "leave" : "join"} className={secondaryButton}>
             {inIt ? "Leave the rotation" : "Host in turn"}
           </button>
+          {rotation.length >= MIN_HOSTS_TO_SKIP && nextHost && (
+            <button type="submit" name="intent" value="skip" className={`${quietButton} ml-2`}>
+              Skip to the next host
+            </button>
+          )}
         </Form>
       )}
     </section>

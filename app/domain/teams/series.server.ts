@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { meetingSeries, profiles, seriesHosts, teamMeetings, teamMembers, users } from "~/db/schema";
 import type { EngagementLevel, MeetingContext, QuestionStyle } from "~/shared/questions";
-import { nextHost } from "~/shared/series";
+import { MIN_HOSTS_TO_SKIP, nextHost } from "~/shared/series";
 import type { SeriesForm } from "~/shared/series-schemas";
 import { categoryIndex } from "../categories.server";
 import { failure, type Outcome } from "../errors";
@@ -195,5 +195,31 @@ export async function leaveRotation(db: Database, teamId: string, seriesId: stri
   const found = await getSeries(db, teamId, seriesId);
   if (!found.ok) return found;
   await db.delete(seriesHosts).where(and(eq(seriesHosts.seriesId, seriesId), eq(seriesHosts.userId, userId)));
+  return { ok: true };
+}
+
+/**
+ * "Skip to next": the person due to host swaps places with the one after
+ * them, who hosts next; the skipped person follows. With two in the
+ * rotation the one after them hosted last, so there is nobody to skip to.
+ */
+export async function skipNextHost(db: Database, teamId: string, seriesId: string): Promise<Outcome> {
+  const found = await getSeries(db, teamId, seriesId);
+  if (!found.ok) return found;
+  const order = found.series.rotation.map((p) => p.userId);
+  const due = found.series.nextHost?.userId;
+  if (!due || order.length < MIN_HOSTS_TO_SKIP)
+    return failure("CONFLICT", `Skipping needs at least ${MIN_HOSTS_TO_SKIP} people in the rotation`);
+  const at = order.indexOf(due);
+  const following = order[(at + 1) % order.length] ?? due;
+  const reordered = order.filter((id) => id !== due);
+  reordered.splice(reordered.indexOf(following) + 1, 0, due);
+  await db.transaction(async (tx) => {
+    for (const [index, userId] of reordered.entries())
+      await tx
+        .update(seriesHosts)
+        .set({ position: index + 1 })
+        .where(and(eq(seriesHosts.seriesId, seriesId), eq(seriesHosts.userId, userId)));
+  });
   return { ok: true };
 }

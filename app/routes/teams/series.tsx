@@ -6,7 +6,14 @@ import { SeriesForm } from "~/components/teams/SeriesForm";
 import { TeamNav } from "~/components/teams/TeamNav";
 import { recentMeetings } from "~/domain/teams/meetings.server";
 import { pulseTrend } from "~/domain/teams/pulse.server";
-import { deleteSeries, getSeries, joinRotation, leaveRotation, updateSeries } from "~/domain/teams/series.server";
+import {
+  deleteSeries,
+  getSeries,
+  joinRotation,
+  leaveRotation,
+  skipNextHost,
+  updateSeries,
+} from "~/domain/teams/series.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { isUuid } from "~/shared/ids";
@@ -38,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = formBody(context);
   const intent = String(form.get("intent") ?? "");
-  const ability = intent === "join" || intent === "leave" ? "run-meetings" : "manage-series";
+  const ability = intent === "join" || intent === "leave" || intent === "skip" ? "run-meetings" : "manage-series";
   const access = await requireTeamPage(request, params.teamId, ability);
   if (!isUuid(params.seriesId)) throw notFound("This series does not exist in this team");
   const { db } = await database();
@@ -57,9 +64,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ? await joinRotation(db, teamId, seriesId, userId)
         : intent === "leave"
           ? await leaveRotation(db, teamId, seriesId, userId)
-          : null;
-  if (!done) return data({ error: "intent must be save, delete, join or leave" }, { status: 400 });
-  if (!done.ok) throw new Response(done.error.message, { status: statusOf(done.error) });
+          : intent === "skip"
+            ? await skipNextHost(db, teamId, seriesId)
+            : null;
+  if (!done) return data({ error: "intent must be save, delete, join, leave or skip" }, { status: 400 });
+  if (!done.ok) {
+    if (done.error.code === "NOT_FOUND") throw notFound(done.error.message);
+    return data({ error: done.error.message }, { status: statusOf(done.error) });
+  }
   return intent === "delete" ? redirect(`/teams/${teamId}`) : { error: null };
 }
 
@@ -79,6 +91,11 @@ export default function SeriesPage({ loaderData, actionData }: Route.ComponentPr
       <TeamNav teamId={access.teamId} teamName={access.teamName} role={access.role} current="overview" />
       <h2 className="font-serif text-2xl font-semibold text-ink">{series.name}</h2>
       <p className="mt-1 text-ink-muted">Every {usualMoment(series.weekday, series.timeOfDay, access.timeZone)}</p>
+      {actionData?.error && (
+        <p role="alert" className="mt-3 text-sm font-medium text-accent-600">
+          {actionData.error}
+        </p>
+      )}
       <Rotation
         rotation={series.rotation}
         nextHost={series.nextHost}
@@ -94,7 +111,7 @@ export default function SeriesPage({ loaderData, actionData }: Route.ComponentPr
             <SeriesForm
               values={{ ...series, category: series.categorySlug ?? ANY_MEETING }}
               timeZone={access.timeZone}
-              error={actionData?.error ?? null}
+              error={null}
               submitLabel="Save the series"
             />
           </div>
