@@ -247,6 +247,9 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
         [three.question.question, false, expect.any(Array)],
       ]);
       expect(JSON.stringify(recap)).not.toMatch(/Zelda|Yusuf|Xena/);
+      // Two answers: the meeting's recap does not show the pulse's counts either.
+      const small = await getMeeting(handle.db, teamId, two.meetingId);
+      expect(small.ok && small.meeting.recap?.questions[0]).toMatchObject({ pulse: true, answeredCount: 2, tally: [] });
       expect(meeting.meeting.uses.map((u) => [u.questionId, u.how])).toEqual([[three.question.id, "live"]]);
       expect(await pulseTrend(handle.db, teamId, two.seriesId)).toEqual([]);
       const [point] = await pulseTrend(handle.db, teamId, three.seriesId);

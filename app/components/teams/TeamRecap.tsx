@@ -1,4 +1,5 @@
 import { formatDayTime } from "~/shared/format";
+import { PULSE_MIN_ANSWERS } from "~/shared/series";
 import type { TeamRoundRecap } from "~/shared/team-meetings";
 
 /** A team round afterwards, as the team keeps it: each question's counts and visible answers, never a name. */
@@ -18,7 +19,11 @@ export function TeamRecap({ recap }: { recap: TeamRoundRecap }) {
             <p className="font-serif text-lg text-ink">{q.text}</p>
             <p className="mt-1 text-sm text-ink-muted">
               {q.answeredCount} answered · {q.passedCount} passed
-              {q.pulse ? " · the pulse: counted together only" : ""}
+              {q.pulse
+                ? q.tally.length > 0
+                  ? " · the pulse: counted together only"
+                  : ` · the pulse shows from ${PULSE_MIN_ANSWERS} answers`
+                : ""}
             </p>
             {q.tally.length > 0 && (
               <ul className="mt-2 space-y-0.5 text-sm text-ink">

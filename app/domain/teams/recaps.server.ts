@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import { liveAnswers, liveRoundQuestions, liveRounds, teamMeetings } from "~/db/schema";
 import type { AnswerMode } from "~/shared/live";
 import { resultsOf } from "~/shared/live-view";
+import { PULSE_MIN_ANSWERS } from "~/shared/series";
 import type { TeamRoundRecap } from "~/shared/team-meetings";
 import { isPulseQuestion } from "./pulse.server";
 
@@ -50,6 +51,8 @@ export async function keepTeamRecap(db: Database, roundId: string): Promise<bool
       const results = resultsOf({ position: question.position, mode, options: question.options }, own);
       const pulse = isPulseQuestion(question);
       if (pulse) pulseCounts = results.tally;
+      // The pulse's own counts show only from PULSE_MIN_ANSWERS answers: with two, each would learn the other's.
+      const shownTally = pulse && results.answered < PULSE_MIN_ANSWERS ? [] : results.tally;
       return {
         text: question.text,
         mode,
@@ -57,7 +60,7 @@ export async function keepTeamRecap(db: Database, roundId: string): Promise<bool
         pulse,
         answeredCount: results.answered,
         passedCount: results.passed,
-        tally: results.tally,
+        tally: shownTally,
         words: results.words,
         answers:
           mode === "text" && !pulse
