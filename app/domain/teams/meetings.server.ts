@@ -53,18 +53,22 @@ export type Meeting = MeetingSummary & {
   uses: MeetingUse[];
 };
 
-function summaries(db: Database) {
+const summaryColumns = {
+  id: teamMeetings.id,
+  heldAt: teamMeetings.heldAt,
+  seriesId: teamMeetings.seriesId,
+  seriesName: meetingSeries.name,
+  hostId: teamMeetings.hostId,
+  hostName: sql<string | null>`${personName}`,
+};
+
+/** Meetings with their series' name and their host's; with `full`, also the round and the recap (the large part). */
+function summaries(db: Database, full = false) {
+  const columns = full
+    ? { ...summaryColumns, liveRoundId: teamMeetings.liveRoundId, recap: teamMeetings.recap }
+    : { ...summaryColumns, liveRoundId: teamMeetings.liveRoundId, recap: sql<null>`null` };
   return db
-    .select({
-      id: teamMeetings.id,
-      heldAt: teamMeetings.heldAt,
-      seriesId: teamMeetings.seriesId,
-      seriesName: meetingSeries.name,
-      hostId: teamMeetings.hostId,
-      hostName: sql<string | null>`${personName}`,
-      liveRoundId: teamMeetings.liveRoundId,
-      recap: teamMeetings.recap,
-    })
+    .select(columns)
     .from(teamMeetings)
     .leftJoin(meetingSeries, eq(meetingSeries.id, teamMeetings.seriesId))
     .leftJoin(users, eq(users.id, teamMeetings.hostId))
@@ -124,7 +128,7 @@ export async function getMeeting(
   teamId: string,
   meetingId: string,
 ): Promise<Outcome<{ meeting: Meeting }>> {
-  const [row] = await summaries(db).where(and(eq(teamMeetings.id, meetingId), eq(teamMeetings.teamId, teamId)));
+  const [row] = await summaries(db, true).where(and(eq(teamMeetings.id, meetingId), eq(teamMeetings.teamId, teamId)));
   if (!row) return failure("NOT_FOUND", MEETING_NOT_FOUND);
   let recap = row.recap as TeamRoundRecap | null;
   let round: Meeting["round"] = null;

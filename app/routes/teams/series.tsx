@@ -102,7 +102,7 @@ export default function SeriesPage({ loaderData, actionData }: Route.ComponentPr
         viewerId={access.userId}
         canRun={teamRoleCan(access.role, "run-meetings")}
       />
-      {series.pulse && <PulseTrend points={pulse} />}
+      {(series.pulse || pulse.length > 0) && <PulseTrend points={pulse} />}
       <RecentMeetings teamId={access.teamId} meetings={meetings} title="Meetings" />
       {canManage && (
         <details className="mt-8 rounded-3xl border border-line bg-white p-4 sm:p-6">
