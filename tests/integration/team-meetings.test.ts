@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
-import { liveRounds, profiles, teamMeetings, teamMembers, teams, users } from "~/db/schema";
+import { liveRounds, profiles, questions, teamMeetings, teamMembers, teams, users } from "~/db/schema";
 import { hostAction } from "~/domain/live/hosting.server";
 import { joinRound, submitAnswer } from "~/domain/live/participation.server";
 import { deleteRound, sweepExpiredRounds } from "~/domain/live/rounds.server";
@@ -265,6 +265,47 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
       expect(again.ok).toBe(false);
     },
   );
+
+  it.skipIf(!available)("asks the team's own private question in its round, and never another team's", async () => {
+    const own = async (team: string, text: string) => {
+      const [row] = await handle.db
+        .insert(questions)
+        .values({
+          text,
+          normalizedText: `${text.toLowerCase()} ${engine}`,
+          type: "check-in",
+          meetingContext: "check-in",
+          questionStyle: "playful",
+          engagementLevel: "quick",
+          source: "user_submitted",
+          status: "team",
+          teamId: team,
+        })
+        .returning({ id: questions.id });
+      return row?.id ?? "";
+    };
+    const ours = await own(teamId, "Which tool did our team retire with joy?");
+    const theirs = await own(otherTeamId, "Which of their secrets should stay theirs?");
+    const meetingId = await meetingOf(null, people.ana);
+    const refused = await startTeamRound(
+      handle.db,
+      await accessOf(people.ana),
+      meetingId,
+      { questionIds: [theirs], anonymous: false },
+      SETTINGS,
+    );
+    expect(refused.ok).toBe(false);
+    const started = await startTeamRound(
+      handle.db,
+      await accessOf(people.ana),
+      meetingId,
+      { questionIds: [ours, theirs], anonymous: false },
+      SETTINGS,
+    );
+    if (!started.ok) throw started.error;
+    const meeting = await getMeeting(handle.db, teamId, meetingId);
+    expect(meeting.ok && meeting.meeting.uses.map((u) => u.questionId)).toEqual([ours]);
+  });
 
   it.skipIf(!available)("counts an anonymous round's pulse, kept by housekeeping when the round expires", async () => {
     const round = await pulseMeeting([1, 1, 2], true);

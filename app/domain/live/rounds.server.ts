@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds, questions, teamMeetings } from "~/db/schema";
 import {
@@ -38,6 +38,8 @@ export type OpeningQuestion = { text: string; mode: AnswerMode; options: string[
 export type NewRoundInput = {
   questionIds: string[];
   opening?: OpeningQuestion;
+  /** A team's round may also ask the team's own private questions. */
+  teamId?: string;
   modes?: (AnswerMode | null)[];
   anonymous: boolean;
   revealMode: RevealMode;
@@ -163,7 +165,8 @@ async function roundQuestions(db: Database, roundId: string): Promise<RoundQuest
 
 /**
  * Starts a round with the questions in the order given, each asked in the
- * mode chosen for it or its own default. Only published questions can be asked.
+ * mode chosen for it or its own default. Only published questions can be
+ * asked, and in a team's round the team's own private questions too.
  */
 export async function createRound(
   db: Database,
@@ -179,7 +182,14 @@ export async function createRound(
       engagementLevel: questions.engagementLevel,
     })
     .from(questions)
-    .where(and(inArray(questions.id, input.questionIds), eq(questions.status, "published")));
+    .where(
+      and(
+        inArray(questions.id, input.questionIds),
+        input.teamId
+          ? or(eq(questions.status, "published"), and(eq(questions.status, "team"), eq(questions.teamId, input.teamId)))
+          : eq(questions.status, "published"),
+      ),
+    );
   const byId = new Map(found.map((q) => [q.id, q]));
   const planned: Omit<typeof liveRoundQuestions.$inferInsert, "roundId">[] = [];
   if (input.opening) planned.push({ position: 0, questionId: null, engagementLevel: "quick", ...input.opening });

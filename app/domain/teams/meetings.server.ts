@@ -259,6 +259,7 @@ export async function startTeamRound(
       anonymous: input.anonymous,
       revealMode: "host",
       ownerId: access.userId,
+      teamId: access.teamId,
     },
     settings,
   );
