@@ -7,7 +7,7 @@ import { meetingSeries, teamMeetings, users } from "~/db/schema";
 import { HttpClient } from "../support/http-client";
 import { signIn } from "../support/members";
 import { type RunningServer, startServer } from "../support/server";
-import { seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
+import { seedTeam, seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
 import { copyPgliteTemplate } from "../support/templates";
 
 /**
@@ -41,6 +41,7 @@ describe("team series and meetings: who may do what", () => {
   let server: RunningServer;
   let dataDir: string;
   let teamId: string;
+  let emptyTeamId: string;
   let questionId: string;
   /** Each persona's own series and meeting, so one persona's change (a deletion, a round) does not touch another's row. */
   const own = {} as Record<Persona, { seriesId: string; meetingId: string }>;
@@ -50,6 +51,16 @@ describe("team series and meetings: who may do what", () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "circleup-team-meetings-"));
     copyPgliteTemplate("library", dataDir);
     teamId = await seedTeamWithPersonas({ dataDir });
+    emptyTeamId = await seedTeam(
+      { dataDir },
+      {
+        name: "New team",
+        members: [
+          { email: TEAM_PERSONAS.owner, role: "owner" },
+          { email: TEAM_PERSONAS.member, role: "member" },
+        ],
+      },
+    );
     const handle = await openDatabase({ dataDir });
     try {
       const [owner] = await handle.db.select({ id: users.id }).from(users);
@@ -169,6 +180,15 @@ describe("team series and meetings: who may do what", () => {
       expect(seen).toEqual(c.expect);
     });
   }
+
+  it("invites an owner to create a team's first series, and tells a member who can", async () => {
+    const owner = await (await clients.owner.get(`/teams/${emptyTeamId}`)).text();
+    expect(owner).toContain("No meeting series yet");
+    expect(owner).toContain(`href="/teams/${emptyTeamId}/series/new"`);
+    const member = await (await clients.member.get(`/teams/${emptyTeamId}`)).text();
+    expect(member).toContain("An owner or a facilitator of the team can set one up.");
+    expect(member).not.toContain("/series/new");
+  });
 
   it("sends the team round's host to the room's screen, and the meeting remembers the round", async () => {
     const meeting = await clients.owner.get(`${meetingOf("owner")}?q=${questionId}`);
