@@ -66,6 +66,11 @@ export default [
   route("teams/join/:token", "routes/teams/join.tsx"),
   route("teams/:teamId/people", "routes/teams/people.tsx"),
   route("teams/:teamId/settings", "routes/teams/settings.tsx"),
+  route("teams/:teamId", "routes/teams/team.tsx"),
+  route("teams/:teamId/series/new", "routes/teams/series.new.tsx"),
+  route("teams/:teamId/series/:seriesId", "routes/teams/series.tsx"),
+  route("teams/:teamId/meetings/:meetingId", "routes/teams/meeting.tsx"),
+  route("api/v1/teams/:teamId/meetings/:meetingId/uses", "routes/api/v1/teams.meetings.uses.ts"),
   // The seven category pages share one module.
   ...CATEGORY_SLUGS.map((slug) => route(slug, "routes/site/category.tsx", { id: `category-${slug}` })),
   // Anything else is the not-found page, answered with HTTP 404.

@@ -1091,6 +1091,19 @@ const LIST_QUERY: Query = {
 };
 const EXPORT_FORMAT_NAMES = ["csv", "json", "markdown", "text", "print", "pdf"];
 const questionId = { id: idParam("questions") };
+/** Team, series and meeting ids: any UUID (no team exists for the fuzzing callers), or a broken one. */
+const anyUuid: Choice<string> = { good: fc.uuid(), bad: fc.oneof(junkUrlPart, fc.constantFrom(...CRITICAL_URL)) };
+const TEAM_PARAMS = { teamId: anyUuid, seriesId: anyUuid, meetingId: anyUuid };
+const SERIES_FIELDS: FormFields = {
+  name: ["Monday stand-up", "N".repeat(81)],
+  category: ["any", ...CATEGORY_SLUGS],
+  meetingContext: ["check-in", "energizer"],
+  questionStyle: ["playful", "reflective"],
+  engagementLevel: ["quick", "deep"],
+  weekday: ["0", "1", "6", "7", "-1", "1.5"],
+  timeOfDay: ["09:30", "23:59", "24:00", "9:30"],
+  pulse: ["on"],
+};
 
 const APP_DIR = path.resolve(import.meta.dirname, "../../app");
 
@@ -1402,6 +1415,27 @@ const ENTRIES: Row[] = [
         },
       })),
   },
+  // Team series and meetings: a caller outside the team gets a 404 (or must sign in) whatever the input.
+  pageLoader("teams/:teamId", { params: TEAM_PARAMS }),
+  pageAction(["teams/:teamId"], { seriesId: fc.uuid(), questionId: knownValue("questions") }),
+  pageLoader("teams/:teamId/series/new", { params: TEAM_PARAMS }),
+  pageAction(["teams/:teamId/series/new"], SERIES_FIELDS, { texts: ["name"] }),
+  pageLoader("teams/:teamId/series/:seriesId", { params: TEAM_PARAMS }),
+  pageAction(["teams/:teamId/series/:seriesId"], {
+    ...SERIES_FIELDS,
+    intent: ["save", "delete", "join", "leave", "skip"],
+  }),
+  pageLoader("teams/:teamId/meetings/:meetingId", { params: TEAM_PARAMS, query: { q: ["", "x,y"], another: ["1"] } }),
+  pageAction(["teams/:teamId/meetings/:meetingId"], {
+    intent: ["asked", "round"],
+    questionId: knownValue("questions"),
+    questionIds: knownValue("questions"),
+    anonymous: ["on"],
+  }),
+  apiRoute("api/v1/teams/:teamId/meetings/:meetingId/uses", ["POST"], {
+    fields: { questionId: knownValue("questions"), how: ["presented", "asked"] },
+    params: TEAM_PARAMS,
+  }),
   // Live rounds: the member hosts the known ones by account, the admin takes part in them.
   pageLoader("live", { query: { code: ["ACDEFG", "acd efg", "B0O1IL", "ACDEFGHJK"] } }),
   pageAction(["live"], { code: fc.oneof(knownValue("rounds"), knownValue("endedRounds")) }),

@@ -4,6 +4,7 @@ import { liveRoundQuestions, liveRounds } from "~/db/schema";
 import type { LiveAnswer } from "~/shared/live";
 import type { HostAction } from "~/shared/live-schemas";
 import { failure, type Outcome } from "../errors";
+import { keepTeamRecap } from "../teams/recaps.server";
 import { questionAt } from "./participation.server";
 import { changeRound, eventJson, shownName } from "./round-writes.server";
 import { findRound, isHost, type LiveCredentials, noSuchRound, resultsAt, roundStatus } from "./rounds.server";
@@ -52,7 +53,9 @@ export async function hostAction(
   if (!round) return noSuchRound();
   if (!isHost(round, credentials)) return failure("FORBIDDEN", "Only the host of this round can do this");
   if (roundStatus(round) === "ended") {
-    return action === "end" ? { ok: true } : failure("CONFLICT", "This round has ended");
+    if (action !== "end") return failure("CONFLICT", "This round has ended");
+    await keepTeamRecap(db, round.id);
+    return { ok: true };
   }
   if (round.position !== position) {
     return failure("CONFLICT", "The round has moved on to another question: your screen will catch up");
@@ -68,6 +71,8 @@ export async function hostAction(
       audience: "all",
       event: shareRecap ? { type: "ended", recapToken: round.recapToken } : { type: "ended" },
     });
+    // A team round's recap stays in the team's history after the round is deleted.
+    await keepTeamRecap(db, round.id);
     return { ok: true };
   }
   const change: PhaseChange | null = phaseChange(action, round, count);

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds, questions } from "~/db/schema";
+import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds, questions, teamMeetings } from "~/db/schema";
 import {
   type AnswerMode,
   LIVE_ANSWER_PAGE,
@@ -19,6 +19,7 @@ import { defaultAnswerMode, optionsFor } from "~/shared/live-modes";
 import { resultsOf } from "~/shared/live-view";
 import { DomainError, failure, type Outcome } from "../errors";
 import { hashToken, newToken } from "../secret-tokens.server";
+import { keepTeamRecap } from "../teams/recaps.server";
 import { notifyDeleted } from "./events.server";
 import { shownName } from "./round-writes.server";
 import { newJoinCode, tokenMatches } from "./tokens.server";
@@ -32,8 +33,14 @@ export type LiveCredentials = {
   userId?: string | null;
 };
 
+/** A question asked before the library's ones, written for the round itself (a team's pulse scale). */
+export type OpeningQuestion = { text: string; mode: AnswerMode; options: string[] };
+
 export type NewRoundInput = {
   questionIds: string[];
+  opening?: OpeningQuestion;
+  /** A team's round may also ask the team's own private questions. */
+  teamId?: string;
   modes?: (AnswerMode | null)[];
   anonymous: boolean;
   revealMode: RevealMode;
@@ -159,7 +166,8 @@ async function roundQuestions(db: Database, roundId: string): Promise<RoundQuest
 
 /**
  * Starts a round with the questions in the order given, each asked in the
- * mode chosen for it or its own default. Only published questions can be asked.
+ * mode chosen for it or its own default. Only published questions can be
+ * asked, and in a team's round the team's own private questions too.
  */
 export async function createRound(
   db: Database,
@@ -175,9 +183,18 @@ export async function createRound(
       engagementLevel: questions.engagementLevel,
     })
     .from(questions)
-    .where(and(inArray(questions.id, input.questionIds), eq(questions.status, "published")));
+    .where(
+      and(
+        inArray(questions.id, input.questionIds),
+        input.teamId
+          ? or(eq(questions.status, "published"), and(eq(questions.status, "team"), eq(questions.teamId, input.teamId)))
+          : eq(questions.status, "published"),
+      ),
+    );
   const byId = new Map(found.map((q) => [q.id, q]));
   const planned: Omit<typeof liveRoundQuestions.$inferInsert, "roundId">[] = [];
+  if (input.opening) planned.push({ position: 0, questionId: null, engagementLevel: "quick", ...input.opening });
+  const first = planned.length;
   for (const [index, id] of input.questionIds.entries()) {
     const question = byId.get(id);
     if (!question)
@@ -189,7 +206,7 @@ export async function createRound(
     if (!options)
       return failure("INVALID_INPUT", `Question ${index + 1} has no choices to pick from: choose another answer mode`);
     planned.push({
-      position: index,
+      position: first + index,
       questionId: question.id,
       text: question.text,
       mode,
@@ -453,6 +470,13 @@ export async function getRecap(db: Database, recapToken: string): Promise<Outcom
 
 /** Deletes rounds whose time is up: a visitor's a day after it started, a member's when its recap expires. */
 export async function sweepExpiredRounds(db: Database): Promise<number> {
+  // A team round that closed by itself has not had its recap kept yet: keep it before the round goes.
+  const unkept = await db
+    .select({ roundId: liveRounds.id })
+    .from(teamMeetings)
+    .innerJoin(liveRounds, eq(liveRounds.id, teamMeetings.liveRoundId))
+    .where(and(isNull(teamMeetings.recap), sql`${liveRounds.expiresAt} <= now()`));
+  for (const { roundId } of unkept) await keepTeamRecap(db, roundId);
   const deleted = await db
     .delete(liveRounds)
     .where(sql`${liveRounds.expiresAt} <= now()`)

@@ -2,12 +2,14 @@ import { data, redirect } from "react-router";
 import { ParticipantScreen } from "~/components/live/ParticipantScreen";
 import { RoundMessage } from "~/components/live/RoundMessage";
 import { getRoundView } from "~/domain/live/rounds.server";
+import { teamRoundName } from "~/domain/teams/meetings.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { isJoinCode, LIVE_NAME_MAX, livePaths, normalizeJoinCode } from "~/shared/live";
 import type { PageLayout } from "~/shared/navigation";
 import { statusOf } from "~/web/http.server";
 import { liveCredentials, readRoundByCode } from "~/web/live.server";
+import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/participant";
 
 export { privatePageHeaders as headers } from "~/web/private-page.server";
@@ -34,7 +36,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       throw new Response(outcome.error.message, { status: statusOf(outcome.error) });
     return data({ view: null, code, error: outcome.error.message }, { status: 404 });
   }
-  const prefillName = url.searchParams.get("name")?.slice(0, LIVE_NAME_MAX);
+  // A signed-in member of the round's team finds their own name in the form; guests type theirs as always.
+  const user = url.searchParams.has("name") ? null : await getUser(request);
+  const teamName = user && !outcome.view.anonymous ? await teamRoundName(db, code, user.id) : null;
+  const prefillName = (url.searchParams.get("name") ?? teamName ?? undefined)?.slice(0, LIVE_NAME_MAX);
   return { view: outcome.view, code, error: null, prefillName };
 }
 

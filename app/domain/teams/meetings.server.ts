@@ -1,0 +1,300 @@
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import {
+  liveRounds,
+  meetingSeries,
+  profiles,
+  questions,
+  teamMeetings,
+  teamMembers,
+  teamQuestionUses,
+  users,
+} from "~/db/schema";
+import type { LiveSettings } from "~/shared/live";
+import type { ServedQuestion } from "~/shared/questions";
+import type { MeetingUseHow, TeamRoundRecap } from "~/shared/team-meetings";
+import { categoryIndex } from "../categories.server";
+import { failure, type Outcome } from "../errors";
+import { createRound, roundStatus } from "../live/rounds.server";
+import { rowColumns, toServed } from "../questions/cards.server";
+import { type Choice, pickForChoice } from "../questions/library-pick.server";
+import type { TeamAccess } from "./access.server";
+import { recordTeamUse } from "./memory.server";
+import { pulseOpening } from "./pulse.server";
+import { keepTeamRecap } from "./recaps.server";
+import { getSeries, personName, type Series, seriesChoice } from "./series.server";
+
+const MEETING_NOT_FOUND = "This meeting does not exist in this team";
+
+/** A meeting held without a series asks what a plain check-in would. */
+const PLAIN_CHOICE: Choice = {
+  meetingContext: "check-in",
+  questionStyle: "reflective",
+  engagementLevel: "standard",
+  categorySlug: null,
+};
+
+export type MeetingSummary = {
+  id: string;
+  heldAt: string;
+  seriesId: string | null;
+  seriesName: string | null;
+  hostName: string | null;
+};
+
+export type MeetingUse = { questionId: string; text: string; how: MeetingUseHow; usedAt: string };
+
+export type Meeting = MeetingSummary & {
+  hostId: string | null;
+  series: Series | null;
+  /** The live round while it exists: its code, and whether it still takes answers. */
+  round: { code: string; open: boolean } | null;
+  recap: TeamRoundRecap | null;
+  uses: MeetingUse[];
+};
+
+const summaryColumns = {
+  id: teamMeetings.id,
+  heldAt: teamMeetings.heldAt,
+  seriesId: teamMeetings.seriesId,
+  seriesName: meetingSeries.name,
+  hostId: teamMeetings.hostId,
+  hostName: sql<string | null>`${personName}`,
+};
+
+/** Meetings with their series' name and their host's; with `full`, also the round and the recap (the large part). */
+function summaries(db: Database, full = false) {
+  const columns = full
+    ? { ...summaryColumns, liveRoundId: teamMeetings.liveRoundId, recap: teamMeetings.recap }
+    : { ...summaryColumns, liveRoundId: teamMeetings.liveRoundId, recap: sql<null>`null` };
+  return db
+    .select(columns)
+    .from(teamMeetings)
+    .leftJoin(meetingSeries, eq(meetingSeries.id, teamMeetings.seriesId))
+    .leftJoin(users, eq(users.id, teamMeetings.hostId))
+    .leftJoin(profiles, eq(profiles.userId, teamMeetings.hostId));
+}
+
+const toSummary = (row: {
+  id: string;
+  heldAt: Date;
+  seriesId: string | null;
+  seriesName: string | null;
+  hostName: string | null;
+}): MeetingSummary => ({
+  id: row.id,
+  heldAt: row.heldAt.toISOString(),
+  seriesId: row.seriesId,
+  seriesName: row.seriesName,
+  hostName: row.hostName,
+});
+
+/** The team's latest meetings (or one series'), newest first. */
+export async function recentMeetings(
+  db: Database,
+  teamId: string,
+  options: { seriesId?: string; limit?: number } = {},
+): Promise<MeetingSummary[]> {
+  const where = [eq(teamMeetings.teamId, teamId)];
+  if (options.seriesId) where.push(eq(teamMeetings.seriesId, options.seriesId));
+  const rows = await summaries(db)
+    .where(and(...where))
+    .orderBy(desc(teamMeetings.heldAt))
+    .limit(options.limit ?? 10);
+  return rows.map(toSummary);
+}
+
+/** Starts a meeting of a series (or on its own): the person starting it hosts it. */
+export async function startMeeting(
+  db: Database,
+  access: TeamAccess,
+  seriesId: string | null,
+): Promise<Outcome<{ meetingId: string }>> {
+  if (seriesId) {
+    const found = await getSeries(db, access.teamId, seriesId);
+    if (!found.ok) return found;
+  }
+  const [row] = await db
+    .insert(teamMeetings)
+    .values({ teamId: access.teamId, seriesId, hostId: access.userId })
+    .returning({ id: teamMeetings.id });
+  if (!row) return failure("CONFLICT", "The meeting could not be started: please try again");
+  return { ok: true, meetingId: row.id };
+}
+
+/** One of the team's meetings with what was used in it and its round's recap; another team's is not found. */
+export async function getMeeting(
+  db: Database,
+  teamId: string,
+  meetingId: string,
+): Promise<Outcome<{ meeting: Meeting }>> {
+  const [row] = await summaries(db, true).where(and(eq(teamMeetings.id, meetingId), eq(teamMeetings.teamId, teamId)));
+  if (!row) return failure("NOT_FOUND", MEETING_NOT_FOUND);
+  let recap = row.recap as TeamRoundRecap | null;
+  let round: Meeting["round"] = null;
+  if (row.liveRoundId) {
+    const [live] = await db.select().from(liveRounds).where(eq(liveRounds.id, row.liveRoundId));
+    if (live) {
+      const open = roundStatus(live) === "open";
+      round = { code: live.code, open };
+      // A round that closed by itself has its recap kept the first time anyone looks.
+      if (!open && !recap && (await keepTeamRecap(db, live.id))) {
+        const [kept] = await db
+          .select({ recap: teamMeetings.recap })
+          .from(teamMeetings)
+          .where(eq(teamMeetings.id, meetingId));
+        recap = (kept?.recap as TeamRoundRecap | null) ?? null;
+      }
+    }
+  }
+  const series = row.seriesId ? await getSeries(db, teamId, row.seriesId) : null;
+  const uses = await db
+    .select({
+      questionId: teamQuestionUses.questionId,
+      text: questions.text,
+      how: teamQuestionUses.how,
+      usedAt: teamQuestionUses.usedAt,
+    })
+    .from(teamQuestionUses)
+    .innerJoin(questions, eq(questions.id, teamQuestionUses.questionId))
+    .where(and(eq(teamQuestionUses.teamId, teamId), eq(teamQuestionUses.meetingId, meetingId)))
+    .orderBy(asc(teamQuestionUses.usedAt));
+  return {
+    ok: true,
+    meeting: {
+      ...toSummary(row),
+      hostId: row.hostId,
+      series: series?.ok ? series.series : null,
+      round,
+      recap,
+      uses: uses.map((use) => ({ ...use, how: use.how as MeetingUseHow, usedAt: use.usedAt.toISOString() })),
+    },
+  };
+}
+
+/** A question the team may ask: a published one, or one of the team's own private questions. */
+const askableBy = (teamId: string) =>
+  or(eq(questions.status, "published"), and(eq(questions.status, "team"), eq(questions.teamId, teamId)));
+
+/** The questions with these ids the team may ask, in the order given; others are left out. */
+export async function askableQuestions(
+  db: Database,
+  teamId: string,
+  ids: readonly string[],
+): Promise<ServedQuestion[]> {
+  if (ids.length === 0) return [];
+  const index = await categoryIndex(db);
+  const rows = await db
+    .select(rowColumns)
+    .from(questions)
+    .where(and(inArray(questions.id, [...ids]), askableBy(teamId)));
+  const byId = new Map(rows.map((row) => [row.id, toServed(row, index)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The question ready for a series' next meeting (or the meeting's next
+ * one): the ladder for the series' choice, skipping what the team has used
+ * and the questions already on the meeting's table.
+ */
+export async function readyQuestion(
+  db: Database,
+  teamId: string,
+  series: Series | null,
+  seen: readonly string[] = [],
+): Promise<ServedQuestion | null> {
+  const pick = await pickForChoice(db, series ? seriesChoice(series) : PLAIN_CHOICE, seen, null, teamId);
+  return pick?.question ?? null;
+}
+
+/** Remembers that a question was presented or asked in the meeting (once per way), so the team is not served it again. */
+export async function recordMeetingUse(
+  db: Database,
+  access: TeamAccess,
+  meetingId: string,
+  questionId: string,
+  how: MeetingUseHow,
+): Promise<Outcome> {
+  const found = await getMeeting(db, access.teamId, meetingId);
+  if (!found.ok) return found;
+  const [question] = await askableQuestions(db, access.teamId, [questionId]);
+  if (!question) return failure("NOT_FOUND", "This question is not available to the team");
+  if (found.meeting.uses.some((use) => use.questionId === questionId && use.how === how)) return { ok: true };
+  await recordTeamUse(db, {
+    teamId: access.teamId,
+    questionId,
+    how,
+    usedBy: access.userId,
+    meetingId,
+    seriesId: found.meeting.seriesId,
+  });
+  return { ok: true };
+}
+
+/**
+ * Starts the meeting's team round: the series' pulse scale first when it
+ * has one, then the meeting's questions. The person starting it hosts it
+ * (by account, so any of their browsers can run it); each question counts
+ * as used by the team.
+ */
+export async function startTeamRound(
+  db: Database,
+  access: TeamAccess,
+  meetingId: string,
+  input: { questionIds: string[]; anonymous: boolean },
+  settings: LiveSettings,
+): Promise<Outcome<{ code: string; hostToken: string; expiresAt: Date }>> {
+  const found = await getMeeting(db, access.teamId, meetingId);
+  if (!found.ok) return found;
+  const { meeting } = found;
+  // One round per meeting, so its recap is never overwritten.
+  if (meeting.round || meeting.recap) return failure("CONFLICT", "This meeting has had its team round already");
+  const asked = await askableQuestions(db, access.teamId, input.questionIds);
+  if (asked.length === 0) return failure("INVALID_INPUT", "Choose at least one question for the round");
+  const created = await createRound(
+    db,
+    {
+      questionIds: asked.map((q) => q.id),
+      opening: meeting.series?.pulse ? pulseOpening : undefined,
+      anonymous: input.anonymous,
+      revealMode: "host",
+      ownerId: access.userId,
+      teamId: access.teamId,
+    },
+    settings,
+  );
+  if (!created.ok) return created;
+  const [round] = await db.select({ id: liveRounds.id }).from(liveRounds).where(eq(liveRounds.code, created.code));
+  await db
+    .update(teamMeetings)
+    .set({ liveRoundId: round?.id ?? null })
+    .where(eq(teamMeetings.id, meetingId));
+  for (const question of asked)
+    await recordTeamUse(db, {
+      teamId: access.teamId,
+      questionId: question.id,
+      how: "live",
+      usedBy: access.userId,
+      meetingId,
+      seriesId: meeting.seriesId,
+    });
+  return created;
+}
+
+/**
+ * The name a signed-in person joins a team round with: their own, when the
+ * round belongs to a team they are in; null for everyone else (guests join
+ * by code as always).
+ */
+export async function teamRoundName(db: Database, code: string, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: personName })
+    .from(liveRounds)
+    .innerJoin(teamMeetings, eq(teamMeetings.liveRoundId, liveRounds.id))
+    .innerJoin(teamMembers, and(eq(teamMembers.teamId, teamMeetings.teamId), eq(teamMembers.userId, userId)))
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .leftJoin(profiles, eq(profiles.userId, teamMembers.userId))
+    .where(eq(liveRounds.code, code))
+    .limit(1);
+  return row?.name ?? null;
+}

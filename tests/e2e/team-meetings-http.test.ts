@@ -1,0 +1,199 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/database.server";
+import { meetingSeries, teamMeetings, users } from "~/db/schema";
+import { HttpClient } from "../support/http-client";
+import { signIn } from "../support/members";
+import { type RunningServer, startServer } from "../support/server";
+import { seedTeam, seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
+import { copyPgliteTemplate } from "../support/templates";
+
+/**
+ * Every page and endpoint of series, meetings and team rounds, walked as
+ * each kind of caller: owners and facilitators run meetings and manage
+ * series, members read, a signed-in outsider gets a 404 as if the team did
+ * not exist, a visitor is sent to sign in (pages) or gets a 401 (API).
+ */
+
+type Persona = keyof typeof TEAM_PERSONAS | "visitor";
+const PERSONAS: Persona[] = ["owner", "facilitator", "member", "outsider", "visitor"];
+
+type Case = {
+  what: string;
+  send: (client: HttpClient, persona: Persona) => Promise<Response>;
+  expect: Record<Persona, number | "sign-in">;
+};
+
+const SERIES_FORM = {
+  intent: "save",
+  name: "Monday stand-up",
+  category: "daily-standup",
+  meetingContext: "check-in",
+  questionStyle: "playful",
+  engagementLevel: "quick",
+  weekday: "1",
+  timeOfDay: "09:30",
+};
+
+describe("team series and meetings: who may do what", () => {
+  let server: RunningServer;
+  let dataDir: string;
+  let teamId: string;
+  let emptyTeamId: string;
+  let questionId: string;
+  /** Each persona's own series and meeting, so one persona's change (a deletion, a round) does not touch another's row. */
+  const own = {} as Record<Persona, { seriesId: string; meetingId: string }>;
+  const clients = {} as Record<Persona, HttpClient>;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "circleup-team-meetings-"));
+    copyPgliteTemplate("library", dataDir);
+    teamId = await seedTeamWithPersonas({ dataDir });
+    emptyTeamId = await seedTeam(
+      { dataDir },
+      {
+        name: "New team",
+        members: [
+          { email: TEAM_PERSONAS.owner, role: "owner" },
+          { email: TEAM_PERSONAS.member, role: "member" },
+        ],
+      },
+    );
+    const handle = await openDatabase({ dataDir });
+    try {
+      const [owner] = await handle.db.select({ id: users.id }).from(users);
+      for (const persona of PERSONAS) {
+        const [series] = await handle.db
+          .insert(meetingSeries)
+          .values({
+            teamId,
+            name: `Series of ${persona}`,
+            meetingContext: "check-in",
+            questionStyle: "playful",
+            engagementLevel: "quick",
+            weekday: 1,
+            timeOfDay: "09:30",
+            pulse: true,
+          })
+          .returning({ id: meetingSeries.id });
+        const [meeting] = await handle.db
+          .insert(teamMeetings)
+          .values({ teamId, seriesId: series?.id, hostId: owner?.id })
+          .returning({ id: teamMeetings.id });
+        own[persona] = { seriesId: series?.id ?? "", meetingId: meeting?.id ?? "" };
+      }
+    } finally {
+      await handle.close();
+    }
+    server = await startServer({ DATA_DIR: dataDir, TRUST_PROXY: "true" });
+    let ip = 1;
+    for (const persona of PERSONAS) {
+      clients[persona] = new HttpClient(server.url, { "x-forwarded-for": `198.51.100.${ip++}` });
+      if (persona !== "visitor") await signIn(clients[persona], TEAM_PERSONAS[persona]);
+    }
+    const list = await (await clients.visitor.get("/api/v1/questions?sort=newest")).json();
+    questionId = list.items[0].id;
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const page =
+    (path: (p: Persona) => string): Case["send"] =>
+    (client, persona) =>
+      client.get(path(persona));
+  const form =
+    (path: (p: Persona) => string, fields: (p: Persona) => Record<string, string>): Case["send"] =>
+    (client, persona) =>
+      client.postForm(path(persona), fields(persona));
+  const team = () => `/teams/${teamId}`;
+  const seriesOf = (p: Persona) => `${team()}/series/${own[p].seriesId}`;
+  const meetingOf = (p: Persona) => `${team()}/meetings/${own[p].meetingId}`;
+  const readers = { owner: 200, facilitator: 200, member: 200, outsider: 404, visitor: "sign-in" } as const;
+  const runners = (ok: number) =>
+    ({ owner: ok, facilitator: ok, member: 403, outsider: 404, visitor: "sign-in" }) as const;
+
+  const cases: Case[] = [
+    { what: "GET the team page", send: page(team), expect: readers },
+    {
+      what: "GET a team that does not exist",
+      send: page(() => "/teams/7d4a1f0e-8c55-4b8e-9d53-2a8f4f1b0c11"),
+      expect: { ...readers, owner: 404, facilitator: 404, member: 404 },
+    },
+    { what: "GET the new series form", send: page(() => `${team()}/series/new`), expect: runners(200) },
+    {
+      what: "POST a new series",
+      send: form(
+        () => `${team()}/series/new`,
+        () => SERIES_FORM,
+      ),
+      expect: runners(302),
+    },
+    { what: "GET a series page", send: page(seriesOf), expect: readers },
+    { what: "POST a series change", send: form(seriesOf, () => SERIES_FORM), expect: runners(200) },
+    { what: "POST opting in to host", send: form(seriesOf, () => ({ intent: "join" })), expect: runners(200) },
+    {
+      what: "POST skipping to the next host (two hosts at most here: nobody to skip to)",
+      send: form(seriesOf, () => ({ intent: "skip" })),
+      expect: runners(409),
+    },
+    { what: "POST opting out of hosting", send: form(seriesOf, () => ({ intent: "leave" })), expect: runners(200) },
+    {
+      what: "POST starting a meeting",
+      send: form(team, (p) => ({ seriesId: own[p].seriesId, questionId })),
+      expect: runners(302),
+    },
+    { what: "GET a meeting page", send: page((p) => `${meetingOf(p)}?q=${questionId}`), expect: readers },
+    {
+      what: "POST marking a question asked",
+      send: form(meetingOf, () => ({ intent: "asked", questionId })),
+      expect: runners(200),
+    },
+    {
+      what: "POST that a question was presented (API)",
+      send: (client, p) =>
+        client.postJson(`/api/v1/teams/${teamId}/meetings/${own[p].meetingId}/uses`, { questionId, how: "presented" }),
+      expect: { owner: 201, facilitator: 201, member: 403, outsider: 404, visitor: 401 },
+    },
+    {
+      what: "POST starting a team round",
+      send: form(meetingOf, () => ({ intent: "round", questionIds: questionId })),
+      expect: runners(302),
+    },
+    { what: "POST deleting a series", send: form(seriesOf, () => ({ intent: "delete" })), expect: runners(302) },
+  ];
+
+  for (const c of cases) {
+    it(`${c.what}: ${PERSONAS.map((p) => `${p} ${c.expect[p]}`).join(", ")}`, async () => {
+      const seen: Record<string, number | string> = {};
+      for (const persona of PERSONAS) {
+        const response = await c.send(clients[persona], persona);
+        const location = response.headers.get("location") ?? "";
+        seen[persona] =
+          c.expect[persona] === "sign-in" && response.status === 302 && location.startsWith("/sign-in")
+            ? "sign-in"
+            : response.status;
+      }
+      expect(seen).toEqual(c.expect);
+    });
+  }
+
+  it("invites an owner to create a team's first series, and tells a member who can", async () => {
+    const owner = await (await clients.owner.get(`/teams/${emptyTeamId}`)).text();
+    expect(owner).toContain("No meeting series yet");
+    expect(owner).toContain(`href="/teams/${emptyTeamId}/series/new"`);
+    const member = await (await clients.member.get(`/teams/${emptyTeamId}`)).text();
+    expect(member).toContain("An owner or a facilitator of the team can set one up.");
+    expect(member).not.toContain("/series/new");
+  });
+
+  it("sends the team round's host to the room's screen, and the meeting remembers the round", async () => {
+    const meeting = await clients.owner.get(`${meetingOf("owner")}?q=${questionId}`);
+    const html = await meeting.text();
+    expect(html).toContain("The team round is open");
+    expect(html).toContain("Asked in a team round");
+  });
+});
