@@ -1,13 +1,5 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import {
-  generationHistory,
-  hiddenQuestions,
-  questionCategories,
-  questions,
-  teamHiddenQuestions,
-  teamQuestionUses,
-} from "~/db/schema";
 import { type CategoryIndex, categoryIndex } from "~/domain/categories.server";
 import { isUuid } from "~/shared/ids";
 import {
@@ -21,7 +13,7 @@ import {
   type ServedQuestion,
   typeForContext,
 } from "~/shared/questions";
-import { rowColumns, toServed } from "./cards.server";
+import { toServed } from "./cards.server";
 
 /** Only well-formed UUIDs count as seen ids; anything else a browser sends is ignored. */
 export function validSeenIds(ids: readonly string[]): string[] {
@@ -109,195 +101,157 @@ const asList = <T>(value: T | T[]) => (Array.isArray(value) ? value : [value]);
 /** A category slug nobody has matches nothing rather than everything. */
 const NO_CATEGORY = "00000000-0000-0000-0000-000000000000";
 
-/** The filter's published, servable questions of its moment, style and depth, without the category. */
-function choiceConditions(filter: LibraryFilter): SQL[] {
-  const list: SQL[] = [eq(questions.status, "published")];
-  if (filter.meetingContext) list.push(inArray(questions.meetingContext, asList(filter.meetingContext)));
-  if (filter.questionStyle) list.push(inArray(questions.questionStyle, asList(filter.questionStyle)));
-  if (filter.engagementLevel) list.push(inArray(questions.engagementLevel, asList(filter.engagementLevel)));
-  return list;
-}
+const listOf = (values: readonly string[]) =>
+  sql`(${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
 
-/** A category slug nobody has matches nothing rather than everything. */
-function categoryIdOf(filter: LibraryFilter, index: CategoryIndex): string | null {
-  return filter.categorySlug ? (index.idBySlug.get(filter.categorySlug) ?? NO_CATEGORY) : null;
-}
-
-/** A question that names a kind of meeting is served only in its own category: never filed-under, widened or "any meeting". */
-const servedOutsideItsCategory = eq(questions.meetingBound, false);
-
-/** Filed under the category as well as the one it was written for, with the filter's labels. */
-function filedUnder(categoryId: string, filter: LibraryFilter): SQL {
-  const where: SQL[] = [eq(questionCategories.categoryId, categoryId)];
-  if (filter.meetingContext) where.push(inArray(questionCategories.meetingContext, asList(filter.meetingContext)));
-  if (filter.questionStyle) where.push(inArray(questionCategories.questionStyle, asList(filter.questionStyle)));
-  if (filter.engagementLevel) where.push(inArray(questionCategories.engagementLevel, asList(filter.engagementLevel)));
-  return sql`${questions.id} in (select ${questionCategories.questionId} from ${questionCategories} where ${and(...where)})`;
-}
-
-function conditions(filter: LibraryFilter, index: CategoryIndex): SQL[] {
-  const list = choiceConditions(filter);
-  const categoryId = categoryIdOf(filter, index);
-  if (categoryId)
-    list.push(
-      sql`(${questions.categoryId} = ${categoryId} or (${servedOutsideItsCategory} and ${filedUnder(categoryId, filter)}))`,
-    );
-  else list.push(servedOutsideItsCategory);
-  return list;
-}
-
-/** For a member, questions they hid are never served. */
-function notHidden(userId: string): SQL {
-  return sql`not exists (select 1 from ${hiddenQuestions} where ${hiddenQuestions.userId} = ${userId} and ${hiddenQuestions.questionId} = ${questions.id})`;
-}
-
-/** Never a question the team said is "not for this team". */
-function notHiddenForTeam(teamId: string): SQL {
-  return sql`not exists (select 1 from ${teamHiddenQuestions} where ${teamHiddenQuestions.teamId} = ${teamId} and ${teamHiddenQuestions.questionId} = ${questions.id})`;
-}
-
-/**
- * Not seen: not in the browser's seen ids, for a member never served to
- * them, and for a team's meeting never used in any of the team's meetings.
- */
-function unseen(seen: string[], userId: string | null, teamId: string | null): SQL[] {
+/** The moment, style and depth of a filter, on the candidate row `q` or on a question_categories row. */
+function labelConditions(filter: LibraryFilter, alias: "q" | "qc"): SQL[] {
   const list: SQL[] = [];
-  if (teamId)
-    list.push(
-      notHiddenForTeam(teamId),
-      sql`not exists (select 1 from ${teamQuestionUses} where ${teamQuestionUses.teamId} = ${teamId} and ${teamQuestionUses.questionId} = ${questions.id})`,
-    );
-  if (seen.length)
-    list.push(
-      sql`${questions.id} not in (${sql.join(
-        seen.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
-  if (userId)
-    list.push(
-      notHidden(userId),
-      sql`not exists (select 1 from ${generationHistory} where ${generationHistory.userId} = ${userId} and ${generationHistory.questionId} = ${questions.id})`,
-    );
+  const on = (column: string) => sql.raw(`${alias}.${column}`);
+  if (filter.meetingContext) list.push(sql`${on("meeting_context")} in ${listOf(asList(filter.meetingContext))}`);
+  if (filter.questionStyle) list.push(sql`${on("question_style")} in ${listOf(asList(filter.questionStyle))}`);
+  if (filter.engagementLevel) list.push(sql`${on("engagement_level")} in ${listOf(asList(filter.engagementLevel))}`);
   return list;
 }
 
 /**
- * A random question of the filter that meets the extra conditions. With a
- * category, its own questions and the ones filed under it are read as two
- * branches, so each uses its index (the generator's hot path). Without a
- * category ("any meeting", or widening to other categories) no question that
- * names a kind of meeting comes back.
+ * One step of the ladder as a condition on the candidate row `q`. With a
+ * category: its own questions, and the ones filed under it with the step's
+ * labels (question_categories). Without one ("any meeting", or widening to
+ * other categories) no question that names a kind of meeting fits.
  */
-async function randomMatch(
-  db: Database,
-  filter: LibraryFilter,
-  extra: SQL[],
-  index: CategoryIndex,
-): Promise<ServedQuestion | null> {
-  const where = [...choiceConditions(filter), ...extra];
-  const categoryId = categoryIdOf(filter, index);
-  // A union can only be ordered by its own columns, so each branch carries its random draw.
-  const drawn = { ...rowColumns, draw: sql<number>`random()`.as("draw") };
-  const [row] = categoryId
-    ? await db
-        .select(drawn)
-        .from(questions)
-        .where(and(...where, eq(questions.categoryId, categoryId)))
-        .unionAll(
-          db
-            .select(drawn)
-            .from(questions)
-            .where(and(...where, servedOutsideItsCategory, filedUnder(categoryId, filter))),
-        )
-        .orderBy(sql`draw`)
-        .limit(1)
-    : await db
-        .select(drawn)
-        .from(questions)
-        .where(and(...where, servedOutsideItsCategory))
-        .orderBy(sql`draw`)
-        .limit(1);
-  if (!row) return null;
-  const { draw: _draw, ...columns } = row;
-  return toServed(columns, index);
+function stepFits(filter: LibraryFilter, index: CategoryIndex): SQL {
+  const list = labelConditions(filter, "q");
+  const categoryId = filter.categorySlug ? (index.idBySlug.get(filter.categorySlug) ?? NO_CATEGORY) : null;
+  if (categoryId) {
+    const filed = sql.join(
+      [sql`qc.question_id = q.id`, sql`qc.category_id = ${categoryId}`, ...labelConditions(filter, "qc")],
+      sql` and `,
+    );
+    list.push(
+      sql`(q.category_id = ${categoryId} or (not q.meeting_bound and exists (select 1 from question_categories qc where ${filed})))`,
+    );
+  } else list.push(sql`not q.meeting_bound`);
+  return sql`(${sql.join(list, sql` and `)})`;
 }
+
+/** Well-formed seen ids, each once at its last position (oldest first), as a uuid[] literal. */
+function seenArray(seenIds: readonly string[]): SQL {
+  const valid = validSeenIds(seenIds);
+  const ordered = valid.filter((id, position) => valid.lastIndexOf(id) === position);
+  if (!ordered.length) return sql`'{}'::uuid[]`;
+  return sql`array[${sql.join(
+    ordered.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+}
+
+/** What a pick is: the question, how far from the choice, and whether it was unseen. */
+export type RankedPick = FittingPick & { unseen: boolean };
+
+type PickedRow = {
+  id: string;
+  question: string;
+  type: string;
+  meetingContext: string;
+  questionStyle: string;
+  engagementLevel: string;
+  categoryId: string | null;
+  source: string;
+  authorId: string | null;
+  voteScore: number;
+  totalVotes: number;
+  createdAt: string;
+  klass: number;
+  rank: number;
+};
 
 /**
- * An unseen question that still fits the choice, from the nearest step of
- * the ladder that has one (fittingSteps); null when every fitting question
- * has been seen.
+ * The ladder as ONE statement: the best question to serve for the choice.
+ *
+ * Every candidate carries the rank of the nearest ladder step it fits
+ * (fittingSteps, as a CASE) and whether it is unseen: not in the browser's
+ * seen ids, for a member never served to them (generation_history), for a
+ * team never used in its meetings (team_question_uses). Candidates are
+ * served in three classes:
+ *   0. unseen, by step rank then at random;
+ *   1. the exact choice, seen: least recently seen first;
+ *   2. (only when 0 and 1 are empty) anything of the same moment that is
+ *      not bound to a kind of meeting, least recently seen first.
+ * Least recently seen: never in this browser first, then by its position in
+ * the browser's list, then by the later of the team's last use and the
+ * member's served_at. A question the member hid or the team marked "not for
+ * this team" never comes back; a team's private questions (status 'team')
+ * are candidates in that team's meetings only.
+ *
+ * Classes 0-1 and class 2 are two branches of a UNION ALL under one LIMIT:
+ * PostgreSQL runs an Append's branches in order and stops at the limit, so
+ * the wide class-2 scan runs only when nothing nearer fits.
  */
-export async function pickFitting(
-  db: Database,
-  choice: Choice,
-  seenIds: readonly string[],
-  userId: string | null = null,
-  teamId: string | null = null,
-): Promise<FittingPick | null> {
-  const index = await categoryIndex(db);
-  const fresh = unseen(validSeenIds(seenIds), userId, teamId);
-  for (const step of fittingSteps(choice)) {
-    const question = await randomMatch(db, step.filter, fresh, index);
-    if (question) return { question, widened: step.widened };
-  }
-  return null;
-}
-
-/**
- * When everything that fits has been seen: the question of the filter seen
- * longest ago (by the member's history, else by the browser's seen ids,
- * oldest first); never one a member hid. Null when nothing matches at all.
- */
-export async function leastRecentlySeen(
-  db: Database,
-  filter: LibraryFilter,
-  seenIds: readonly string[],
-  userId: string | null = null,
-  teamId: string | null = null,
-): Promise<ServedQuestion | null> {
-  const index = await categoryIndex(db);
-  const where = conditions(filter, index);
-  if (teamId) where.push(notHiddenForTeam(teamId));
-  const seen = validSeenIds(seenIds);
-  // Enough candidates that one is outside the browser's seen list whenever the filter has one.
-  const enough = seen.length + 1;
-  const candidates = userId
-    ? await db
-        .select(rowColumns)
-        .from(questions)
-        .leftJoin(
-          generationHistory,
-          and(eq(generationHistory.questionId, questions.id), eq(generationHistory.userId, userId)),
-        )
-        .where(and(...where, notHidden(userId)))
-        .orderBy(sql`${generationHistory.servedAt} asc nulls first`, sql`random()`)
-        .limit(enough)
-    : await db
-        .select(rowColumns)
-        .from(questions)
-        .where(and(...where))
-        .orderBy(sql`random()`)
-        .limit(enough);
-  // This browser's own memory first (never seen here, then seen longest ago); a member's history breaks ties.
-  const lastSeen = (id: string) => seen.lastIndexOf(id);
-  const [oldest] = candidates.sort((a, b) => lastSeen(a.id) - lastSeen(b.id));
-  return oldest ? toServed(oldest, index) : null;
-}
-
-/** The fitting question to serve without asking any generator: unseen up the ladder, else the least recently seen. */
 export async function pickForChoice(
   db: Database,
   choice: Choice,
   seenIds: readonly string[],
   userId: string | null = null,
   teamId: string | null = null,
-): Promise<FittingPick | null> {
-  const fitting = await pickFitting(db, choice, seenIds, userId, teamId);
-  if (fitting) return fitting;
-  const exact = await leastRecentlySeen(db, choice, seenIds, userId, teamId);
-  if (exact) return { question: exact, widened: null };
-  // An empty choice (a tiny test library, a category with nothing yet): anything of the same moment.
-  const any = await leastRecentlySeen(db, { meetingContext: choice.meetingContext }, seenIds, userId, teamId);
-  return any ? { question: any, widened: "moment" } : null;
+): Promise<RankedPick | null> {
+  const index = await categoryIndex(db);
+  const steps = fittingSteps(choice);
+  const seen = seenArray(seenIds);
+  const visible = teamId
+    ? sql`(q.status = 'published' or (q.status = 'team' and q.team_id = ${teamId}))`
+    : sql`q.status = 'published'`;
+  const kept: SQL[] = [visible];
+  if (userId)
+    kept.push(sql`not exists (select 1 from hidden_questions h where h.user_id = ${userId} and h.question_id = q.id)`);
+  if (teamId)
+    kept.push(
+      sql`not exists (select 1 from team_hidden_questions th where th.team_id = ${teamId} and th.question_id = q.id)`,
+    );
+  const teamLast = teamId
+    ? sql`(select max(u.used_at) from team_question_uses u where u.team_id = ${teamId} and u.question_id = q.id)`
+    : sql`null::timestamptz`;
+  const memberLast = userId
+    ? sql`(select g.served_at from generation_history g where g.user_id = ${userId} and g.question_id = q.id)`
+    : sql`null::timestamptz`;
+  const fits = steps.map(({ filter }) => stepFits(filter, index));
+  const rank = sql`case ${sql.join(
+    fits.map((fit, position) => sql`when ${fit} then ${sql.raw(String(position))}`),
+    sql` `,
+  )} end`;
+  const candidates = (rankOf: SQL, where: SQL) => sql`
+    select q.id, q.text as "question", q.type, q.meeting_context as "meetingContext",
+      q.question_style as "questionStyle", q.engagement_level as "engagementLevel",
+      q.category_id as "categoryId", q.source, q.author_id as "authorId",
+      q.vote_score as "voteScore", q.total_votes as "totalVotes",
+      to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+      ${rankOf} as rank,
+      array_position(${seen}, q.id) as browser_position,
+      greatest(${teamLast}, ${memberLast}) as last_seen
+    from questions q
+    where ${sql.join([...kept, where], sql` and `)}`;
+  const leastRecent = sql`browser_position asc nulls first, last_seen asc nulls first, random()`;
+  const never = sql`browser_position is null and last_seen is null`;
+  const statement = sql`
+    (select *, case when ${never} then 0 else 1 end as klass
+       from (${candidates(rank, sql`(${sql.join(fits, sql` or `)})`)}) fitting
+      where ${never} or rank = 0
+      order by klass, rank, ${leastRecent}
+      limit 1)
+    union all
+    (select *, 2 as klass
+       from (${candidates(sql`${sql.raw(String(steps.length))}`, sql`q.meeting_context = ${choice.meetingContext} and not q.meeting_bound`)}) same_moment
+      order by ${leastRecent}
+      limit 1)
+    limit 1`;
+  const result = (await db.execute(statement)) as unknown as { rows: PickedRow[] };
+  const [row] = result.rows;
+  if (!row) return null;
+  const { klass, rank: step, createdAt, ...columns } = row;
+  const question = toServed({ ...columns, createdAt: new Date(createdAt) }, index);
+  if (Number(klass) === 0) return { question, widened: steps[Number(step)]?.widened ?? null, unseen: true };
+  return { question, widened: Number(klass) === 2 ? "moment" : null, unseen: false };
 }
