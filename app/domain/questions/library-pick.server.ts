@@ -13,7 +13,7 @@ import {
   type ServedQuestion,
   typeForContext,
 } from "~/shared/questions";
-import { toServed } from "./cards.server";
+import { type QuestionRow, toServed } from "./cards.server";
 
 /** Only well-formed UUIDs count as seen ids; anything else a browser sends is ignored. */
 export function validSeenIds(ids: readonly string[]): string[] {
@@ -118,24 +118,23 @@ function labelConditions(filter: LibraryFilter, alias: "q" | "qc"): SQL[] {
 }
 
 /**
- * One step of the ladder as a condition on the candidate row `q`. With a
- * category: its own questions, and the ones filed under it with the step's
- * labels (question_categories). Without one ("any meeting", or widening to
+ * The rows of `questions q` that fit one step of the ladder, as FROM-clause
+ * sources meeting `where`. With a category: its own questions, and the ones
+ * filed under it with the step's labels (question_categories), as two
+ * sources so each uses its index. Without one ("any meeting", or widening to
  * other categories) no question that names a kind of meeting fits.
  */
-function stepFits(filter: LibraryFilter, index: CategoryIndex): SQL {
-  const list = labelConditions(filter, "q");
+function stepSources(filter: LibraryFilter, index: CategoryIndex, where: SQL[], columns: SQL): SQL[] {
+  const labels = labelConditions(filter, "q");
   const categoryId = filter.categorySlug ? (index.idBySlug.get(filter.categorySlug) ?? NO_CATEGORY) : null;
-  if (categoryId) {
-    const filed = sql.join(
-      [sql`qc.question_id = q.id`, sql`qc.category_id = ${categoryId}`, ...labelConditions(filter, "qc")],
-      sql` and `,
-    );
-    list.push(
-      sql`(q.category_id = ${categoryId} or (not q.meeting_bound and exists (select 1 from question_categories qc where ${filed})))`,
-    );
-  } else list.push(sql`not q.meeting_bound`);
-  return sql`(${sql.join(list, sql` and `)})`;
+  const select = (extra: SQL[]) =>
+    sql`select ${columns} from questions q where ${sql.join([...labels, ...extra, ...where], sql` and `)}`;
+  if (!categoryId) return [select([sql`not q.meeting_bound`])];
+  const filed = sql.join([sql`qc.category_id = ${categoryId}`, ...labelConditions(filter, "qc")], sql` and `);
+  return [
+    select([sql`q.category_id = ${categoryId}`]),
+    select([sql`not q.meeting_bound`, sql`q.id in (select qc.question_id from question_categories qc where ${filed})`]),
+  ];
 }
 
 /** Well-formed seen ids, each once at its last position (oldest first), as a uuid[] literal. */
@@ -152,44 +151,43 @@ function seenArray(seenIds: readonly string[]): SQL {
 /** What a pick is: the question, how far from the choice, and whether it was unseen. */
 export type RankedPick = FittingPick & { unseen: boolean };
 
-type PickedRow = {
-  id: string;
-  question: string;
-  type: string;
-  meetingContext: string;
-  questionStyle: string;
-  engagementLevel: string;
-  categoryId: string | null;
-  source: string;
-  authorId: string | null;
-  voteScore: number;
-  totalVotes: number;
-  createdAt: string;
-  klass: number;
-  rank: number;
-};
+type PickedRow = QuestionColumns & { createdAt: string; klass: number; rank: number };
+type QuestionColumns = Omit<QuestionRow, "createdAt">;
+
+const CARD_COLUMNS = sql`q.id, q.text as "question", q.type, q.meeting_context as "meetingContext",
+  q.question_style as "questionStyle", q.engagement_level as "engagementLevel",
+  q.category_id as "categoryId", q.source, q.author_id as "authorId",
+  q.vote_score as "voteScore", q.total_votes as "totalVotes",
+  to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
+
+const PICKED_COLUMNS = sql.raw(
+  'c."id", c."question", c."type", c."meetingContext", c."questionStyle", c."engagementLevel", c."categoryId", c."source", c."authorId", c."voteScore", c."totalVotes", c."createdAt"',
+);
+
+/** Class of a pick: 0 unseen (by step), 1 the exact choice seen longest ago, 2 anything of the moment seen longest ago. */
+const UNSEEN = 0;
+const EXACT_SEEN = 1;
+const SAME_MOMENT = 2;
 
 /**
  * The ladder as ONE statement: the best question to serve for the choice.
  *
- * Every candidate carries the rank of the nearest ladder step it fits
- * (fittingSteps, as a CASE) and whether it is unseen: not in the browser's
- * seen ids, for a member never served to them (generation_history), for a
- * team never used in its meetings (team_question_uses). Candidates are
- * served in three classes:
- *   0. unseen, by step rank then at random;
- *   1. the exact choice, seen: least recently seen first;
- *   2. (only when 0 and 1 are empty) anything of the same moment that is
- *      not bound to a kind of meeting, least recently seen first.
- * Least recently seen: never in this browser first, then by its position in
- * the browser's list, then by the later of the team's last use and the
- * member's served_at. A question the member hid or the team marked "not for
- * this team" never comes back; a team's private questions (status 'team')
- * are candidates in that team's meetings only.
- *
- * Classes 0-1 and class 2 are two branches of a UNION ALL under one LIMIT:
- * PostgreSQL runs an Append's branches in order and stops at the limit, so
- * the wide class-2 scan runs only when nothing nearer fits.
+ * Unseen means: not in the browser's seen ids, for a member never served to
+ * them (generation_history), for a team never used in its meetings
+ * (team_question_uses). The statement is a UNION ALL of branches in rank
+ * order under one LIMIT 1, and PostgreSQL runs an Append's branches in
+ * order and stops at the limit, so a request pays only for the steps it
+ * needs:
+ *   class 0, one branch per ladder step (fittingSteps, nearest first): an
+ *     unseen question of the step, at random;
+ *   class 1, the exact choice: the question seen longest ago;
+ *   class 2 (an empty choice: a tiny library, a new category): anything of
+ *     the same moment not bound to a kind of meeting, seen longest ago.
+ * Seen longest ago: never in this browser first, then by its position in the
+ * browser's list, then by the later of the team's last use and the member's
+ * served_at. A question the member hid or the team marked "not for this
+ * team" never comes back; a team's private questions (status 'team') are
+ * candidates in that team's meetings only.
  */
 export async function pickForChoice(
   db: Database,
@@ -201,15 +199,25 @@ export async function pickForChoice(
   const index = await categoryIndex(db);
   const steps = fittingSteps(choice);
   const seen = seenArray(seenIds);
-  const visible = teamId
-    ? sql`(q.status = 'published' or (q.status = 'team' and q.team_id = ${teamId}))`
-    : sql`q.status = 'published'`;
-  const kept: SQL[] = [visible];
+  const kept: SQL[] = [
+    teamId
+      ? sql`(q.status = 'published' or (q.status = 'team' and q.team_id = ${teamId}))`
+      : sql`q.status = 'published'`,
+  ];
   if (userId)
     kept.push(sql`not exists (select 1 from hidden_questions h where h.user_id = ${userId} and h.question_id = q.id)`);
   if (teamId)
     kept.push(
       sql`not exists (select 1 from team_hidden_questions th where th.team_id = ${teamId} and th.question_id = q.id)`,
+    );
+  const unseen: SQL[] = [...kept, sql`not (q.id = any(${seen}))`];
+  if (teamId)
+    unseen.push(
+      sql`not exists (select 1 from team_question_uses u where u.team_id = ${teamId} and u.question_id = q.id)`,
+    );
+  if (userId)
+    unseen.push(
+      sql`not exists (select 1 from generation_history g where g.user_id = ${userId} and g.question_id = q.id)`,
     );
   const teamLast = teamId
     ? sql`(select max(u.used_at) from team_question_uses u where u.team_id = ${teamId} and u.question_id = q.id)`
@@ -217,41 +225,32 @@ export async function pickForChoice(
   const memberLast = userId
     ? sql`(select g.served_at from generation_history g where g.user_id = ${userId} and g.question_id = q.id)`
     : sql`null::timestamptz`;
-  const fits = steps.map(({ filter }) => stepFits(filter, index));
-  const rank = sql`case ${sql.join(
-    fits.map((fit, position) => sql`when ${fit} then ${sql.raw(String(position))}`),
-    sql` `,
-  )} end`;
-  const candidates = (rankOf: SQL, where: SQL) => sql`
-    select q.id, q.text as "question", q.type, q.meeting_context as "meetingContext",
-      q.question_style as "questionStyle", q.engagement_level as "engagementLevel",
-      q.category_id as "categoryId", q.source, q.author_id as "authorId",
-      q.vote_score as "voteScore", q.total_votes as "totalVotes",
-      to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-      ${rankOf} as rank,
-      array_position(${seen}, q.id) as browser_position,
-      greatest(${teamLast}, ${memberLast}) as last_seen
-    from questions q
-    where ${sql.join([...kept, where], sql` and `)}`;
-  const leastRecent = sql`browser_position asc nulls first, last_seen asc nulls first, random()`;
-  const never = sql`browser_position is null and last_seen is null`;
-  const statement = sql`
-    (select *, case when ${never} then 0 else 1 end as klass
-       from (${candidates(rank, sql`(${sql.join(fits, sql` or `)})`)}) fitting
-      where ${never} or rank = 0
-      order by klass, rank, ${leastRecent}
-      limit 1)
-    union all
-    (select *, 2 as klass
-       from (${candidates(sql`${sql.raw(String(steps.length))}`, sql`q.meeting_context = ${choice.meetingContext} and not q.meeting_bound`)}) same_moment
-      order by ${leastRecent}
-      limit 1)
-    limit 1`;
+  const recency = sql`${CARD_COLUMNS}, array_position(${seen}, q.id) as browser_position,
+    greatest(${teamLast}, ${memberLast}) as last_seen`;
+
+  const branch = (klass: number, rank: number, sources: SQL[], order: SQL) =>
+    sql`(select ${PICKED_COLUMNS}, ${sql.raw(`${klass} as klass, ${rank} as rank`)} from (${sql.join(sources, sql` union all `)}) c order by ${order} limit 1)`;
+  const leastRecent = sql`c.browser_position asc nulls first, c.last_seen asc nulls first, random()`;
+  const branches = [
+    ...steps.map((step, rank) =>
+      branch(UNSEEN, rank, stepSources(step.filter, index, unseen, CARD_COLUMNS), sql`random()`),
+    ),
+    branch(EXACT_SEEN, 0, stepSources(choice, index, kept, recency), leastRecent),
+    branch(
+      SAME_MOMENT,
+      0,
+      [
+        sql`select ${recency} from questions q where ${sql.join([sql`q.meeting_context = ${choice.meetingContext}`, sql`not q.meeting_bound`, ...kept], sql` and `)}`,
+      ],
+      leastRecent,
+    ),
+  ];
+  const statement = sql`select * from (${sql.join(branches, sql` union all `)}) picked limit 1`;
   const result = (await db.execute(statement)) as unknown as { rows: PickedRow[] };
   const [row] = result.rows;
   if (!row) return null;
-  const { klass, rank: step, createdAt, ...columns } = row;
+  const { klass, rank, createdAt, ...columns } = row;
   const question = toServed({ ...columns, createdAt: new Date(createdAt) }, index);
-  if (Number(klass) === 0) return { question, widened: steps[Number(step)]?.widened ?? null, unseen: true };
-  return { question, widened: Number(klass) === 2 ? "moment" : null, unseen: false };
+  if (Number(klass) === UNSEEN) return { question, widened: steps[Number(rank)]?.widened ?? null, unseen: true };
+  return { question, widened: Number(klass) === SAME_MOMENT ? "moment" : null, unseen: false };
 }
