@@ -61,6 +61,15 @@ export default [
   route("api/v1/rounds/:code/answers/:answerId", "routes/api/v1/rounds.moderate.ts"),
   route("api/v1/rounds/:code/events", "routes/api/v1/rounds.events.ts"),
   route("api/v1/events", "routes/api/v1/events.ts"),
+  // Teams
+  route("teams/:teamId/history", "routes/teams/history.tsx"),
+  route("teams/:teamId/questions", "routes/teams/questions.tsx"),
+  route("api/v1/teams/:teamId/uses", "routes/api/v1/teams.uses.ts"),
+  route("api/v1/teams/:teamId/hidden/:questionId", "routes/api/v1/teams.hidden.ts"),
+  route("api/v1/teams/:teamId/collection/:questionId", "routes/api/v1/teams.collection.ts"),
+  route("api/v1/teams/:teamId/questions", "routes/api/v1/teams.questions.ts"),
+  route("api/v1/teams/:teamId/questions/:questionId", "routes/api/v1/teams.questions.id.ts"),
+  route("api/v1/teams/:teamId/questions/:questionId/submit", "routes/api/v1/teams.questions.submit.ts"),
   // The seven category pages share one module.
   ...CATEGORY_SLUGS.map((slug) => route(slug, "routes/site/category.tsx", { id: `category-${slug}` })),
   // Anything else is the not-found page, answered with HTTP 404.

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
@@ -52,6 +52,7 @@ export async function listSubmissions(db: Database, authorId: string) {
       createdAt: questions.createdAt,
     })
     .from(questions)
-    .where(and(eq(questions.authorId, authorId), eq(questions.source, "user_submitted")))
+    // A team's private question is the team's, listed on its page rather than as the writer's submission.
+    .where(and(eq(questions.authorId, authorId), eq(questions.source, "user_submitted"), ne(questions.status, "team")))
     .orderBy(desc(questions.createdAt));
 }

@@ -13,6 +13,7 @@ import {
   type ServedQuestion,
   typeForContext,
 } from "~/shared/questions";
+import { TEAM_OWN_STATUSES } from "../teams/visibility.server";
 import { type QuestionRow, toServed } from "./cards.server";
 
 /** Only well-formed UUIDs count as seen ids; anything else a browser sends is ignored. */
@@ -186,8 +187,9 @@ const SAME_MOMENT = 2;
  * Seen longest ago: never in this browser first, then by its position in the
  * browser's list, then by the later of the team's last use and the member's
  * served_at. A question the member hid or the team marked "not for this
- * team" never comes back; a team's private questions (status 'team') are
- * candidates in that team's meetings only.
+ * team" never comes back; a team's own questions (TEAM_OWN_STATUSES: private,
+ * waiting for review, or turned down for the community) are candidates in
+ * that team's meetings only.
  */
 export async function pickForChoice(
   db: Database,
@@ -201,7 +203,7 @@ export async function pickForChoice(
   const seen = seenArray(seenIds);
   const kept: SQL[] = [
     teamId
-      ? sql`(q.status = 'published' or (q.status = 'team' and q.team_id = ${teamId}))`
+      ? sql`(q.status = 'published' or (q.team_id = ${teamId} and q.status in ${listOf(TEAM_OWN_STATUSES)}))`
       : sql`q.status = 'published'`,
   ];
   if (userId)

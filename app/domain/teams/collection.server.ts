@@ -1,0 +1,37 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { questions, teamSavedQuestions } from "~/db/schema";
+import type { ServedQuestion } from "~/shared/questions";
+import { categoryIndex } from "../categories.server";
+import { failure, type Outcome } from "../errors";
+import { rowColumns, toServed } from "../questions/cards.server";
+import { QUESTION_NOT_FOUND, teamCanUse } from "./memory.server";
+import { visibleToTeam } from "./visibility.server";
+
+/** Saves a question the team may use to its collection; saving it twice is the same as once. */
+export async function saveToTeam(db: Database, teamId: string, questionId: string, savedBy: string): Promise<Outcome> {
+  if (!(await teamCanUse(db, teamId, questionId))) return failure("NOT_FOUND", QUESTION_NOT_FOUND);
+  await db.insert(teamSavedQuestions).values({ teamId, questionId, savedBy }).onConflictDoNothing();
+  return { ok: true };
+}
+
+export async function removeFromTeam(db: Database, teamId: string, questionId: string): Promise<void> {
+  await db
+    .delete(teamSavedQuestions)
+    .where(and(eq(teamSavedQuestions.teamId, teamId), eq(teamSavedQuestions.questionId, questionId)));
+}
+
+/** The team's collection, last saved first; a question no longer usable (retired, deleted) drops out. */
+export async function listTeamCollection(db: Database, teamId: string): Promise<ServedQuestion[]> {
+  const [index, rows] = await Promise.all([
+    categoryIndex(db),
+    db
+      .select(rowColumns)
+      .from(teamSavedQuestions)
+      .innerJoin(questions, eq(questions.id, teamSavedQuestions.questionId))
+      .where(and(eq(teamSavedQuestions.teamId, teamId), visibleToTeam(teamId)))
+      .orderBy(desc(teamSavedQuestions.createdAt))
+      .limit(200),
+  ]);
+  return rows.map((row) => toServed(row, index));
+}
