@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
+import { preparedRows } from "~/db/prepared.server";
 import { type CategoryIndex, categoryIndex } from "~/domain/categories.server";
 import { isUuid } from "~/shared/ids";
 import {
@@ -138,15 +139,23 @@ function stepSources(filter: LibraryFilter, index: CategoryIndex, where: SQL[], 
   ];
 }
 
-/** Well-formed seen ids, each once at its last position (oldest first), as a uuid[] literal. */
+/**
+ * No row of `from` (a table and its condition on the candidate `q`). Written
+ * as a scalar subquery rather than NOT EXISTS so the planner keeps it a
+ * per-row index probe instead of planning an anti-join in every branch:
+ * planning the whole statement then costs less than running it.
+ */
+const none = (from: SQL) => sql`(select 1 from ${from} limit 1) is null`;
+
+/**
+ * Well-formed seen ids, each once at its last position (oldest first), as a
+ * uuid[]: one text parameter, so the statement's text does not depend on how
+ * many there are.
+ */
 function seenArray(seenIds: readonly string[]): SQL {
   const valid = validSeenIds(seenIds);
   const ordered = valid.filter((id, position) => valid.lastIndexOf(id) === position);
-  if (!ordered.length) return sql`'{}'::uuid[]`;
-  return sql`array[${sql.join(
-    ordered.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
+  return sql`string_to_array(${ordered.join(",")}::text, ',')::uuid[]`;
 }
 
 /** What a pick is: the question, how far from the choice, and whether it was unseen. */
@@ -200,27 +209,34 @@ export async function pickForChoice(
 ): Promise<RankedPick | null> {
   const index = await categoryIndex(db);
   const steps = fittingSteps(choice);
+  const [row] = await preparedRows<PickedRow>(db, rankedPickStatement(index, choice, seenIds, userId, teamId));
+  if (!row) return null;
+  const { klass, rank, createdAt, ...columns } = row;
+  const question = toServed({ ...columns, createdAt: new Date(createdAt) }, index);
+  if (Number(klass) === UNSEEN) return { question, widened: steps[Number(rank)]?.widened ?? null, unseen: true };
+  return { question, widened: Number(klass) === SAME_MOMENT ? "moment" : null, unseen: false };
+}
+
+/** The statement pickForChoice runs (exported so the benchmark can show its plan). */
+export function rankedPickStatement(
+  index: CategoryIndex,
+  choice: Choice,
+  seenIds: readonly string[],
+  userId: string | null,
+  teamId: string | null,
+): SQL {
+  const steps = fittingSteps(choice);
   const seen = seenArray(seenIds);
   const kept: SQL[] = [
     teamId
       ? sql`(q.status = 'published' or (q.team_id = ${teamId} and q.status in ${listOf(TEAM_OWN_STATUSES)}))`
       : sql`q.status = 'published'`,
   ];
-  if (userId)
-    kept.push(sql`not exists (select 1 from hidden_questions h where h.user_id = ${userId} and h.question_id = q.id)`);
-  if (teamId)
-    kept.push(
-      sql`not exists (select 1 from team_hidden_questions th where th.team_id = ${teamId} and th.question_id = q.id)`,
-    );
+  if (userId) kept.push(none(sql`hidden_questions h where h.user_id = ${userId} and h.question_id = q.id`));
+  if (teamId) kept.push(none(sql`team_hidden_questions th where th.team_id = ${teamId} and th.question_id = q.id`));
   const unseen: SQL[] = [...kept, sql`not (q.id = any(${seen}))`];
-  if (teamId)
-    unseen.push(
-      sql`not exists (select 1 from team_question_uses u where u.team_id = ${teamId} and u.question_id = q.id)`,
-    );
-  if (userId)
-    unseen.push(
-      sql`not exists (select 1 from generation_history g where g.user_id = ${userId} and g.question_id = q.id)`,
-    );
+  if (teamId) unseen.push(none(sql`team_question_uses u where u.team_id = ${teamId} and u.question_id = q.id`));
+  if (userId) unseen.push(none(sql`generation_history g where g.user_id = ${userId} and g.question_id = q.id`));
   const teamLast = teamId
     ? sql`(select max(u.used_at) from team_question_uses u where u.team_id = ${teamId} and u.question_id = q.id)`
     : sql`null::timestamptz`;
@@ -247,12 +263,5 @@ export async function pickForChoice(
       leastRecent,
     ),
   ];
-  const statement = sql`select * from (${sql.join(branches, sql` union all `)}) picked limit 1`;
-  const result = (await db.execute(statement)) as unknown as { rows: PickedRow[] };
-  const [row] = result.rows;
-  if (!row) return null;
-  const { klass, rank, createdAt, ...columns } = row;
-  const question = toServed({ ...columns, createdAt: new Date(createdAt) }, index);
-  if (Number(klass) === UNSEEN) return { question, widened: steps[Number(rank)]?.widened ?? null, unseen: true };
-  return { question, widened: Number(klass) === SAME_MOMENT ? "moment" : null, unseen: false };
+  return sql`select * from (${sql.join(branches, sql` union all `)}) picked limit 1`;
 }
