@@ -6,8 +6,9 @@
  * Goal: p50 under 5 ms and at least half the throughput of /api/health.
  */
 import type autocannon from "autocannon";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { fillPlaceholders } from "drizzle-orm";
 import { openDatabase } from "~/db/database.server";
+import { prepareStatement } from "~/db/prepared.server";
 import { categoryIndex } from "~/domain/categories.server";
 import { rankedPickStatement } from "~/domain/questions/library-pick.server";
 import { HttpClient } from "../tests/support/http-client";
@@ -165,9 +166,9 @@ async function teamCase() {
   if (process.env.BENCH_EXPLAIN) {
     // The pick as the server runs it for this host, after the runs above served them most of what fits.
     const handle = await openDatabase({ databaseUrl: bench.databaseUrl, dataDir: "" });
-    const statement = rankedPickStatement(await categoryIndex(handle.db), choice, [], hostId, teamId);
-    const query = new PgDialect().sqlToQuery(statement);
-    console.log(await explain(client, query.sql, query.params));
+    const statement = prepareStatement(rankedPickStatement(await categoryIndex(handle.db), choice, true, true));
+    const params = fillPlaceholders(statement.params, { seen: "", userId: hostId, teamId });
+    console.log(await explain(client, statement.text, params));
     await handle.close();
   }
   const ratio = generate.requests.average / health.requests.average;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { preparedRows } from "~/db/prepared.server";
+import { type PreparedStatement, preparedRows, prepareStatement } from "~/db/prepared.server";
 import { type CategoryIndex, categoryIndex } from "~/domain/categories.server";
 import { isUuid } from "~/shared/ids";
 import {
@@ -147,16 +147,16 @@ function stepSources(filter: LibraryFilter, index: CategoryIndex, where: SQL[], 
  */
 const none = (from: SQL) => sql`(select 1 from ${from} limit 1) is null`;
 
-/**
- * Well-formed seen ids, each once at its last position (oldest first), as a
- * uuid[]: one text parameter, so the statement's text does not depend on how
- * many there are.
- */
-function seenArray(seenIds: readonly string[]): SQL {
+/** Well-formed seen ids, each once at its last position (oldest first), comma-separated for the statement. */
+function seenList(seenIds: readonly string[]): string {
   const valid = validSeenIds(seenIds);
-  const ordered = valid.filter((id, position) => valid.lastIndexOf(id) === position);
-  return sql`string_to_array(${ordered.join(",")}::text, ',')::uuid[]`;
+  return valid.filter((id, position) => valid.lastIndexOf(id) === position).join(",");
 }
+
+/** The browser's seen ids as a uuid[], from one text parameter, so the statement's text does not depend on them. */
+const SEEN = sql`string_to_array(${sql.placeholder("seen")}::text, ',')::uuid[]`;
+const USER_ID = sql`${sql.placeholder("userId")}::text`;
+const TEAM_ID = sql`${sql.placeholder("teamId")}::uuid`;
 
 /** What a pick is: the question, how far from the choice, and whether it was unseen. */
 export type RankedPick = FittingPick & { unseen: boolean };
@@ -209,7 +209,8 @@ export async function pickForChoice(
 ): Promise<RankedPick | null> {
   const index = await categoryIndex(db);
   const steps = fittingSteps(choice);
-  const [row] = await preparedRows<PickedRow>(db, rankedPickStatement(index, choice, seenIds, userId, teamId));
+  const statement = rankedPick(index, choice, userId !== null, teamId !== null);
+  const [row] = await preparedRows<PickedRow>(db, statement, { seen: seenList(seenIds), userId, teamId });
   if (!row) return null;
   const { klass, rank, createdAt, ...columns } = row;
   const question = toServed({ ...columns, createdAt: new Date(createdAt) }, index);
@@ -217,16 +218,36 @@ export async function pickForChoice(
   return { question, widened: Number(klass) === SAME_MOMENT ? "moment" : null, unseen: false };
 }
 
-/** The statement pickForChoice runs (exported so the benchmark can show its plan). */
-export function rankedPickStatement(
-  index: CategoryIndex,
-  choice: Choice,
-  seenIds: readonly string[],
-  userId: string | null,
-  teamId: string | null,
-): SQL {
+/**
+ * Rendered statements of one database (its category ids are in them), by
+ * choice and by whose memory applies: a few thousand shapes at most.
+ */
+const rendered = new WeakMap<CategoryIndex, Map<string, PreparedStatement>>();
+
+function rankedPick(index: CategoryIndex, choice: Choice, forMember: boolean, forTeam: boolean): PreparedStatement {
+  let ofDatabase = rendered.get(index);
+  if (!ofDatabase) {
+    ofDatabase = new Map();
+    rendered.set(index, ofDatabase);
+  }
+  const key = JSON.stringify([choice, forMember, forTeam]);
+  let statement = ofDatabase.get(key);
+  if (!statement) {
+    statement = prepareStatement(rankedPickStatement(index, choice, forMember, forTeam));
+    ofDatabase.set(key, statement);
+  }
+  return statement;
+}
+
+/**
+ * The statement pickForChoice runs, with placeholders for the seen ids, the
+ * member and the team (exported so the benchmark can show its plan).
+ */
+export function rankedPickStatement(index: CategoryIndex, choice: Choice, forMember: boolean, forTeam: boolean): SQL {
   const steps = fittingSteps(choice);
-  const seen = seenArray(seenIds);
+  const seen = SEEN;
+  const userId = forMember ? USER_ID : null;
+  const teamId = forTeam ? TEAM_ID : null;
   const kept: SQL[] = [
     teamId
       ? sql`(q.status = 'published' or (q.team_id = ${teamId} and q.status in ${listOf(TEAM_OWN_STATUSES)}))`
