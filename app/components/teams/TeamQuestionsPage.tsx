@@ -1,7 +1,9 @@
 import { useId } from "react";
 import { Form, useActionData } from "react-router";
 import { FormMessage } from "~/components/forms/FormMessage";
+import { QuestionCard } from "~/components/questions/QuestionCard";
 import { CATEGORIES } from "~/shared/categories";
+import type { Viewer } from "~/shared/navigation";
 import {
   ENGAGEMENT_LEVELS,
   QUESTION_STYLES,
@@ -9,6 +11,7 @@ import {
   QUESTION_TYPES,
   type ServedQuestion,
 } from "~/shared/questions";
+import { TeamCardScope } from "./team-card-scope";
 
 type TeamQuestion = ServedQuestion & { status: string; moderationNote: string | null };
 
@@ -25,10 +28,14 @@ const small =
 
 /** The team's collection and the questions it wrote; curators write, edit, submit and remove, members read. */
 export function TeamQuestionsPage({
+  teamId,
+  viewer,
   collection,
   written,
   canCurate,
 }: {
+  teamId: string;
+  viewer: Viewer;
   collection: ServedQuestion[];
   written: TeamQuestion[];
   canCurate: boolean;
@@ -66,21 +73,23 @@ export function TeamQuestionsPage({
         {collection.length === 0 ? (
           <p className="text-ink-muted">Nothing saved yet: "Save to team…" in a question's menu adds it here.</p>
         ) : (
-          <ul className="divide-y divide-line rounded-3xl border border-line bg-white px-5">
-            {collection.map((q) => (
-              <li key={q.id} className="flex flex-wrap items-center justify-between gap-3 py-4">
-                <span className="text-ink">{q.question}</span>
-                {canCurate && (
-                  <Form method="post">
-                    <input type="hidden" name="questionId" value={q.id} />
-                    <button type="submit" name="intent" value="unsave" className={small}>
-                      Remove from collection
-                    </button>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
+          <TeamCardScope teamId={teamId}>
+            <ul className="space-y-4">
+              {collection.map((q) => (
+                <li key={q.id} className="render-when-visible">
+                  <QuestionCard question={q} viewer={viewer} />
+                  {canCurate && (
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="questionId" value={q.id} />
+                      <button type="submit" name="intent" value="unsave" className={small}>
+                        Remove from collection
+                      </button>
+                    </Form>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </TeamCardScope>
         )}
       </section>
       {canCurate && <WriteForm />}

@@ -1,7 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { questions, teamSavedQuestions } from "~/db/schema";
+import { questions, teamMembers, teamSavedQuestions, teams } from "~/db/schema";
 import type { ServedQuestion } from "~/shared/questions";
+import { TEAM_ROLES, teamRoleCan } from "~/shared/teams";
 import { categoryIndex } from "../categories.server";
 import { failure, type Outcome } from "../errors";
 import { rowColumns, toServed } from "../questions/cards.server";
@@ -34,4 +35,17 @@ export async function listTeamCollection(db: Database, teamId: string): Promise<
       .limit(200),
   ]);
   return rows.map((row) => toServed(row, index));
+}
+
+const CURATING_ROLES = TEAM_ROLES.filter((role) => teamRoleCan(role, "curate"));
+
+/** The teams whose questions this person may curate, by name: what a card's menu offers them. One small query. */
+export async function teamsToCurate(db: Database, userId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: teams.id, name: teams.name })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.userId, userId), inArray(teamMembers.role, [...CURATING_ROLES])))
+    .orderBy(asc(teams.name))
+    .limit(20);
 }

@@ -10,6 +10,7 @@ import {
   writeTeamQuestion,
 } from "~/domain/teams/team-questions.server";
 import { seo } from "~/lib/seo";
+import { useViewer } from "~/lib/use-viewer";
 import { database } from "~/services.server";
 import { isUuid } from "~/shared/ids";
 import { teamQuestionEditSchema, teamQuestionSchema } from "~/shared/team-question-schemas";
@@ -85,7 +86,13 @@ export default function TeamQuestions({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <TeamNav teamId={team.teamId} teamName={team.teamName} role={team.role} current="questions" />
-      <TeamQuestionsPage collection={collection} written={written} canCurate={canCurate} />
+      <TeamQuestionsPage
+        teamId={team.teamId}
+        viewer={useViewer()}
+        collection={collection}
+        written={written}
+        canCurate={canCurate}
+      />
     </div>
   );
 }
