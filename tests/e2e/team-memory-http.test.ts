@@ -222,4 +222,41 @@ describe("a team's private question is nobody else's", () => {
     // The team's own members see it on the team's page.
     expect(await (await clients.member.get(`/teams/${teamId}/questions`)).text()).toContain(PRIVATE_TEXT);
   });
+
+  it("goes into a member's plan, whose shared link shows it to the team only", async () => {
+    const member = clients.member;
+    const cookie = `${member.cookieHeader()}; cu_plan=${privateId}.${publishedId}`;
+    expect(await (await fetch(`${server.url}/plan`, { headers: { cookie } })).text()).toContain(PRIVATE_TEXT);
+    const saved = await member.request("/plan", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        ["intent", "save"],
+        ["title", "Monday"],
+        ["questionIds", privateId],
+        ["questionIds", publishedId],
+      ]).toString(),
+    });
+    expect(saved.status).toBe(302);
+    const planPath = saved.headers.get("location") as string;
+    expect(planPath).toMatch(/^\/p\//);
+    expect(await (await clients.owner.get(planPath)).text()).toContain(PRIVATE_TEXT);
+    for (const persona of ["outsider", "visitor"] as const) {
+      const page = await (await clients[persona].get(planPath)).text();
+      expect(page).not.toContain(PRIVATE_TEXT);
+      const exported = await (await clients[persona].get(`${planPath}/export?format=json`)).text();
+      expect(exported).not.toContain(PRIVATE_TEXT);
+      expect(exported).not.toContain(privateId);
+    }
+    // An outsider cannot put it in a plan of their own.
+    const refused = await clients.outsider.request("/plan", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        ["intent", "save"],
+        ["questionIds", privateId],
+      ]).toString(),
+    });
+    expect(refused.status).toBe(409);
+  });
 });
