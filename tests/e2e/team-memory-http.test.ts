@@ -195,6 +195,26 @@ describe("team memory access", () => {
   });
 });
 
+describe("the card menu's team actions", () => {
+  it("offers curators Save to team, and on the team's page Not for this team and Mark as asked", async () => {
+    const put = await clients.facilitator.request(`/api/v1/teams/${teamId}/collection/${publishedId}`, {
+      method: "PUT",
+    });
+    expect(put.status).toBe(200);
+    const curator = await (await clients.facilitator.get(`/teams/${teamId}/questions`)).text();
+    for (const item of ["Save to team: Platform team", "Not for this team", "Mark as asked"])
+      expect(curator).toContain(item);
+    // A member reads the collection; the menu offers them no team actions.
+    const member = await (await clients.member.get(`/teams/${teamId}/questions`)).text();
+    for (const item of ["Save to team", "Not for this team", "Mark as asked"]) expect(member).not.toContain(item);
+    // Elsewhere the curator's cards offer saving to the team only.
+    const elsewhere = await (await clients.facilitator.get(`/q/${publishedId}`)).text();
+    expect(elsewhere).toContain("Save to team: Platform team");
+    expect(elsewhere).not.toContain("Not for this team");
+    await clients.facilitator.request(`/api/v1/teams/${teamId}/collection/${publishedId}`, { method: "DELETE" });
+  });
+});
+
 describe("a team's private question is nobody else's", () => {
   it("stays out of every public reader for an outsider and a visitor", async () => {
     for (const persona of ["outsider", "visitor"] as const) {

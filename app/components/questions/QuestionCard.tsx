@@ -241,7 +241,7 @@ export function QuestionCard({
                 icon={Bookmark}
                 onSelect={() => forTeam(saveToTeam(team.id, question.id), `Saved to ${team.name}'s questions.`)}
               >
-                Save to team: {team.name}
+                {`Save to team: ${team.name}`}
               </MenuButton>
             ))}
             {teamHere && (
