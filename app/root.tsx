@@ -21,9 +21,11 @@ import { NotFound } from "~/components/NotFound";
 import { PendingSaveNote } from "~/components/questions/PendingSaveNote";
 import { SignUpPromptSlot } from "~/components/SignUpPrompt";
 import { config } from "~/config.server";
+import { teamsToCurate } from "~/domain/teams/collection.server";
 import { sendClientEvent, usePageName, usePageViews } from "~/lib/analytics-client";
 import { useInlineStyles, useNonce } from "~/lib/document-context";
 import { seo } from "~/lib/seo";
+import { database } from "~/services.server";
 import type { PageLayout, Viewer } from "~/shared/navigation";
 import { planDraftIds } from "~/web/plan-draft.server";
 import { getUser, sessionCookieHeaders } from "~/web/session.server";
@@ -32,7 +34,11 @@ import type { Route } from "./+types/root";
 export async function loader({ request }: Route.LoaderArgs) {
   const { appName, publicUrl } = config();
   const user = await getUser(request);
-  const viewer: Viewer = user ? { id: user.id, name: user.name, isAdmin: user.isAdmin, plan: user.plan } : null;
+  // Visitors cost no query; a member's cards learn which teams they may save to.
+  const curates = user ? await teamsToCurate((await database()).db, user.id) : [];
+  const viewer: Viewer = user
+    ? { id: user.id, name: user.name, isAdmin: user.isAdmin, plan: user.plan, curates }
+    : null;
   // React Router keeps a parent loader's Set-Cookie on every response, with no headers export.
   const planCount = planDraftIds(request).length;
   // The footer's copyright year, from the server's clock so the page never changes it after hydration.

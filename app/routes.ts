@@ -71,6 +71,14 @@ export default [
   route("teams/:teamId/series/:seriesId", "routes/teams/series.tsx"),
   route("teams/:teamId/meetings/:meetingId", "routes/teams/meeting.tsx"),
   route("api/v1/teams/:teamId/meetings/:meetingId/uses", "routes/api/v1/teams.meetings.uses.ts"),
+  route("teams/:teamId/history", "routes/teams/history.tsx"),
+  route("teams/:teamId/questions", "routes/teams/questions.tsx"),
+  route("api/v1/teams/:teamId/uses", "routes/api/v1/teams.uses.ts"),
+  route("api/v1/teams/:teamId/hidden/:questionId", "routes/api/v1/teams.hidden.ts"),
+  route("api/v1/teams/:teamId/collection/:questionId", "routes/api/v1/teams.collection.ts"),
+  route("api/v1/teams/:teamId/questions", "routes/api/v1/teams.questions.ts"),
+  route("api/v1/teams/:teamId/questions/:questionId", "routes/api/v1/teams.questions.id.ts"),
+  route("api/v1/teams/:teamId/questions/:questionId/submit", "routes/api/v1/teams.questions.submit.ts"),
   // The seven category pages share one module.
   ...CATEGORY_SLUGS.map((slug) => route(slug, "routes/site/category.tsx", { id: `category-${slug}` })),
   // Anything else is the not-found page, answered with HTTP 404.

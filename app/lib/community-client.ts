@@ -31,6 +31,17 @@ export const setSaved = (id: string, saved: boolean) =>
 export const setHidden = (id: string, hidden: boolean) =>
   call<{ hidden: boolean }>(`/api/v1/questions/${id}/hide`, { method: hidden ? "PUT" : "DELETE" });
 
+/** A team's collection, "not for this team" and "mark as asked", from a card's menu. */
+export const saveToTeam = (teamId: string, id: string) =>
+  call<{ saved: boolean }>(`/api/v1/teams/${teamId}/collection/${id}`, { method: "PUT" });
+export const hideForTeam = (teamId: string, id: string) =>
+  call<{ hidden: boolean }>(`/api/v1/teams/${teamId}/hidden/${id}`, { method: "PUT" });
+export const markAskedByTeam = (teamId: string, id: string) =>
+  call<{ used: boolean }>(`/api/v1/teams/${teamId}/uses`, {
+    method: "POST",
+    body: JSON.stringify({ questionId: id, how: "asked" }),
+  });
+
 export const removeQuestion = (id: string) => call<null>(`/api/v1/questions/${id}`, { method: "DELETE" });
 
 /**

@@ -6,7 +6,14 @@ export type NavLink = { to: string; label: string };
 export type PageLayout = "site" | "focused" | "room";
 
 /** Who is looking at the page, as far as navigation cares. */
-export type Viewer = { id: string; name: string; isAdmin: boolean; plan: "free" | "premium" } | null;
+export type Viewer = {
+  id: string;
+  name: string;
+  isAdmin: boolean;
+  plan: "free" | "premium";
+  /** The teams whose questions this person may curate (save to, "not for this team", mark as asked). */
+  curates?: { id: string; name: string }[];
+} | null;
 
 /** What the product does, in the order a host meets it: get a question, plan a meeting, run a round, browse, pay. */
 export const PRODUCT_LINKS = [

@@ -32,5 +32,7 @@ export const generateQuestionRequestSchema = z.object({
     .default([]),
   /** Ask the AI for a new question even when the library has one (metered). */
   fresh: z.boolean({ error: "fresh must be true or false" }).default(false),
+  /** Serve for this team's meeting: its memory, "not for this team" and private questions apply (members only). */
+  teamId: z.uuid({ error: "teamId must be a team id" }).optional(),
 });
 export type GenerateQuestionRequest = z.infer<typeof generateQuestionRequestSchema>;

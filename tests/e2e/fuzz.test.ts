@@ -1104,6 +1104,16 @@ const SERIES_FIELDS: FormFields = {
   timeOfDay: ["09:30", "23:59", "24:00", "9:30"],
   pulse: ["on"],
 };
+/** No persona of this file is in a team: every team route answers 401 or 404, and never fails on what it is sent. */
+const teamId: Choice<string> = { good: fc.uuid(), bad: fc.oneof(junkUrlPart, fc.constantFrom(...CRITICAL_URL)) };
+const teamQuestion = { teamId, questionId: idParam("questions") };
+const TEAM_QUESTION_FIELDS = {
+  question: newQuestion,
+  type: QUESTION_TYPES,
+  questionStyle: QUESTION_STYLE_VALUES,
+  engagementLevel: ENGAGEMENT_LEVEL_VALUES,
+  categorySlug: CATEGORY_SLUGS,
+};
 
 const APP_DIR = path.resolve(import.meta.dirname, "../../app");
 
@@ -1376,6 +1386,45 @@ const ENTRIES: Row[] = [
   apiRoute("api/v1/questions/:id/save", ["PUT", "DELETE"], { params: questionId, roles: MEMBER_FIRST }),
   apiRoute("api/v1/questions/:id/hide", ["PUT", "DELETE"], { params: questionId, roles: MEMBER_FIRST }),
   apiRoute("api/v1/saved", ["GET"], { query: { format: EXPORT_FORMAT_NAMES }, roles: MEMBER_FIRST }),
+  // Teams: memory and the team's questions.
+  pageLoader("teams/:teamId/history", {
+    params: { teamId },
+    query: { page: ["1", "2", "0", "-1", "NaN"] },
+    roles: MEMBER_FIRST,
+  }),
+  pageLoader("teams/:teamId/questions", { params: { teamId }, roles: MEMBER_FIRST }),
+  pageAction(
+    ["teams/:teamId/questions"],
+    { intent: ["write", "edit", "delete", "submit", "unsave"], questionId: knownValue("questions") },
+    { roles: MEMBER_FIRST },
+  ),
+  apiRoute("api/v1/teams/:teamId/uses", ["POST"], {
+    fields: { questionId: knownValue("questions"), how: ["presented", "live", "asked"] },
+    params: { teamId },
+    roles: MEMBER_FIRST,
+  }),
+  apiRoute("api/v1/teams/:teamId/hidden/:questionId", ["PUT", "DELETE"], { params: teamQuestion, roles: MEMBER_FIRST }),
+  apiRoute("api/v1/teams/:teamId/collection/:questionId", ["PUT", "DELETE"], {
+    params: teamQuestion,
+    roles: MEMBER_FIRST,
+  }),
+  apiRoute("api/v1/teams/:teamId/questions", ["GET"], { params: { teamId }, roles: MEMBER_FIRST }),
+  apiRoute("api/v1/teams/:teamId/questions", ["POST"], {
+    fields: TEAM_QUESTION_FIELDS,
+    params: { teamId },
+    roles: MEMBER_FIRST,
+    texts: ["question"],
+  }),
+  apiRoute("api/v1/teams/:teamId/questions/:questionId", ["PATCH", "DELETE"], {
+    fields: { question: newQuestion },
+    params: teamQuestion,
+    roles: MEMBER_FIRST,
+    texts: ["question"],
+  }),
+  apiRoute("api/v1/teams/:teamId/questions/:questionId/submit", ["POST"], {
+    params: teamQuestion,
+    roles: MEMBER_FIRST,
+  }),
   apiRoute("api/health", ["GET"]),
   apiRoute("api/v1/stats", ["GET"]),
   ...["api/v1/generate-question", "functions/v1/generate-question"].map((pattern) =>

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "~/db/database.server";
 import { meetingPlans, questions, savedQuestions, users, votes } from "~/db/schema";
 import { listSaved } from "~/domain/community/saves.server";
 import { findPlan } from "~/domain/plans/plans.server";
-import { pickFitting } from "~/domain/questions/library-pick.server";
+import { pickForChoice } from "~/domain/questions/library-pick.server";
 import { normalizeQuestionText } from "~/shared/questions";
 import { freshDatabase, testEngines } from "../support/databases";
 
@@ -106,8 +106,8 @@ describe.each(testEngines())("the composer clean-up migration on $engine", ({ en
       } as const;
       const served: string[] = [];
       for (let draw = 0; draw < 6; draw += 1) {
-        const picked = await pickFitting(db, choice, served);
-        if (picked) served.push(picked.question.id);
+        const picked = await pickForChoice(db, choice, served);
+        if (picked?.unseen) served.push(picked.question.id);
       }
       expect(served).toEqual([id(aiWritten)]);
     },

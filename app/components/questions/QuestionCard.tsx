@@ -17,7 +17,17 @@ import {
   Trash2,
 } from "~/components/icons";
 import { prefetchStartRound, useStartRound } from "~/components/live/use-start-round";
-import { optimisticTally, removeQuestion, sendVote, setHidden, setSaved } from "~/lib/community-client";
+import { useCardTeam } from "~/components/teams/team-card-scope";
+import {
+  hideForTeam,
+  markAskedByTeam,
+  optimisticTally,
+  removeQuestion,
+  saveToTeam,
+  sendVote,
+  setHidden,
+  setSaved,
+} from "~/lib/community-client";
 import { addToPlanDraft } from "~/lib/plan-draft";
 import { offerSignUp } from "~/lib/sign-up-prompt";
 import { useCopy } from "~/lib/use-copy";
@@ -90,6 +100,9 @@ export function QuestionCard({
   // Built-in fallback questions are not in the library: nothing can be stored about them.
   const stored = isUuid(question.id);
   const busy = loading || mode === "deleting";
+  const curates = viewer?.curates ?? [];
+  const cardTeam = useCardTeam();
+  const teamHere = curates.find((team) => team.id === cardTeam) ?? null;
 
   async function vote(direction: VoteDirection) {
     if (!viewer) {
@@ -138,6 +151,12 @@ export function QuestionCard({
     if (!outcome.ok) return setNote({ text: outcome.error, tone: "error" });
     setGone("hidden");
     onGone?.(question.id, "hidden");
+  }
+
+  /** A team action from the menu: its outcome in the card's note. */
+  async function forTeam(action: Promise<{ ok: boolean; error?: string }>, done: string) {
+    const outcome = await action;
+    setNote(outcome.ok ? { text: done } : { text: outcome.error ?? "Something went wrong", tone: "error" });
   }
 
   async function confirmDelete() {
@@ -215,6 +234,33 @@ export function QuestionCard({
               <MenuButton icon={EyeOff} onSelect={hide}>
                 Don't show again
               </MenuButton>
+            )}
+            {curates.map((team) => (
+              <MenuButton
+                key={team.id}
+                icon={Bookmark}
+                onSelect={() => forTeam(saveToTeam(team.id, question.id), `Saved to ${team.name}'s questions.`)}
+              >
+                {`Save to team: ${team.name}`}
+              </MenuButton>
+            ))}
+            {teamHere && (
+              <>
+                <MenuButton
+                  icon={EyeOff}
+                  onSelect={() =>
+                    forTeam(hideForTeam(teamHere.id, question.id), `${teamHere.name} won't be served it again.`)
+                  }
+                >
+                  Not for this team
+                </MenuButton>
+                <MenuButton
+                  icon={Check}
+                  onSelect={() => forTeam(markAskedByTeam(teamHere.id, question.id), "Marked as asked in the team.")}
+                >
+                  Mark as asked
+                </MenuButton>
+              </>
             )}
             {viewer?.isAdmin && (
               <>

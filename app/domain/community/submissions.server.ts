@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
@@ -43,15 +43,20 @@ export async function submitQuestion(db: Database, authorId: string, submission:
 
 /** The author's own submissions, newest first, with their review status. */
 export async function listSubmissions(db: Database, authorId: string) {
-  return db
-    .select({
-      id: questions.id,
-      question: questions.text,
-      status: questions.status,
-      moderationNote: questions.moderationNote,
-      createdAt: questions.createdAt,
-    })
-    .from(questions)
-    .where(and(eq(questions.authorId, authorId), eq(questions.source, "user_submitted")))
-    .orderBy(desc(questions.createdAt));
+  return (
+    db
+      .select({
+        id: questions.id,
+        question: questions.text,
+        status: questions.status,
+        moderationNote: questions.moderationNote,
+        createdAt: questions.createdAt,
+      })
+      .from(questions)
+      // A team's private question is the team's, listed on its page rather than as the writer's submission.
+      .where(
+        and(eq(questions.authorId, authorId), eq(questions.source, "user_submitted"), ne(questions.status, "team")),
+      )
+      .orderBy(desc(questions.createdAt))
+  );
 }

@@ -11,13 +11,7 @@ import {
 import { recordEvent } from "../analytics/events.server";
 import { failure, type Outcome } from "../errors";
 import { recordServed } from "../questions/history.server";
-import {
-  type Choice,
-  type FittingPick,
-  pickFitting,
-  pickForChoice,
-  widenedNote,
-} from "../questions/library-pick.server";
+import { type Choice, type FittingPick, pickForChoice, widenedNote } from "../questions/library-pick.server";
 import { saveGeneratedQuestion } from "../questions/save-generated.server";
 import { GenerationError, type GenerationInput, type QuestionGenerator } from "./generator.server";
 import {
@@ -111,6 +105,7 @@ async function chooseQuestion(
 ): Promise<ServeResult> {
   const { db } = deps;
   const userId = subject.kind === "account" ? subject.userId : null;
+  const teamId = request.teamId ?? null;
   const choice = choiceOf(request);
   const remaining = (): Promise<RemainingQuestions> =>
     deps.metered ? remainingAiGenerations(db, subject, deps.limits) : Promise.resolve("unlimited");
@@ -124,16 +119,15 @@ async function chooseQuestion(
       ...extra,
     },
   });
+  // One ranked statement decides the library's answer; the AI is asked only when nothing unseen fits
+  // (or the host asked for a fresh one), and this same pick answers when the AI cannot.
+  const pick = await pickForChoice(db, choice, request.seenIds, userId, teamId);
   const fromLibrary = async (extra: Partial<GenerateQuestionResponse> = {}, orElse?: GenerationError) => {
-    const pick = await pickForChoice(db, choice, request.seenIds, userId);
     if (pick) return answer(pick, extra);
     return { ok: false as const, error: orElse ?? failure("NOT_FOUND", "No question fits this choice yet.").error };
   };
 
-  if (!request.fresh) {
-    const fitting = await pickFitting(db, choice, request.seenIds, userId);
-    if (fitting) return answer(fitting);
-  }
+  if (!request.fresh && pick?.unseen) return answer(pick);
   if (!deps.generator) return fromLibrary(request.fresh ? { notice: AI_NOT_CONFIGURED } : {});
 
   let left: RemainingQuestions = "unlimited";

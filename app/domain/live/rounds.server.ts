@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds, questions, teamMeetings } from "~/db/schema";
 import {
@@ -20,6 +20,7 @@ import { resultsOf } from "~/shared/live-view";
 import { DomainError, failure, type Outcome } from "../errors";
 import { hashToken, newToken } from "../secret-tokens.server";
 import { keepTeamRecap } from "../teams/recaps.server";
+import { visibleToTeam } from "../teams/visibility.server";
 import { notifyDeleted } from "./events.server";
 import { shownName } from "./round-writes.server";
 import { newJoinCode, tokenMatches } from "./tokens.server";
@@ -186,9 +187,7 @@ export async function createRound(
     .where(
       and(
         inArray(questions.id, input.questionIds),
-        input.teamId
-          ? or(eq(questions.status, "published"), and(eq(questions.status, "team"), eq(questions.teamId, input.teamId)))
-          : eq(questions.status, "published"),
+        input.teamId ? visibleToTeam(input.teamId) : eq(questions.status, "published"),
       ),
     );
   const byId = new Map(found.map((q) => [q.id, q]));

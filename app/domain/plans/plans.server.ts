@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { meetingPlans, questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
 import { rowColumns, toServed } from "~/domain/questions/cards.server";
 import { pickForChoice } from "~/domain/questions/library-pick.server";
+import { visibleToViewer } from "~/domain/teams/visibility.server";
 import { isUuid } from "~/shared/ids";
 import { PLAN_MAX_QUESTIONS, PLAN_SLOTS, type PlanSlot, type PlanSuggestion } from "~/shared/plans";
 import { type EngagementLevel, offeredEngagement, type QuestionStyle, type ServedQuestion } from "~/shared/questions";
@@ -64,7 +65,10 @@ export async function suggestPlan(
   return picked;
 }
 
-/** Saves a plan of published questions in the given order; null when a question does not exist. */
+/**
+ * Saves a plan in the given order: published questions, and for a member
+ * their teams' own questions; null when a question does not exist (for them).
+ */
 export async function createPlan(
   db: Database,
   input: { ownerId: string | null; title: string; questionIds: string[] },
@@ -74,7 +78,7 @@ export async function createPlan(
   const found = await db
     .select({ id: questions.id })
     .from(questions)
-    .where(and(inArray(questions.id, ids), sql`${questions.status} = 'published'`));
+    .where(and(inArray(questions.id, ids), visibleToViewer(input.ownerId)));
   if (found.length !== ids.length) return null;
   const [plan] = await db
     .insert(meetingPlans)
@@ -83,27 +87,26 @@ export async function createPlan(
   return plan?.id ?? null;
 }
 
-/** The questions of these ids in the ids' order; ids without a question (or, if asked, a published one) are left out. */
-async function questionsInOrder(
-  db: Database,
-  ids: readonly string[],
-  { publishedOnly }: { publishedOnly: boolean },
-): Promise<ServedQuestion[]> {
+/** The questions of these ids in the ids' order; ids without a question the viewer may read are left out. */
+async function questionsInOrder(db: Database, ids: readonly string[], readable: SQL): Promise<ServedQuestion[]> {
   if (ids.length === 0) return [];
-  const wanted = inArray(questions.id, [...ids]);
   const [index, rows] = await Promise.all([
     categoryIndex(db),
     db
       .select(rowColumns)
       .from(questions)
-      .where(publishedOnly ? and(wanted, sql`${questions.status} = 'published'`) : wanted),
+      .where(and(inArray(questions.id, [...ids]), readable)),
   ]);
   const byId = new Map(rows.map((row) => [row.id, toServed(row, index)]));
   return ids.flatMap((qid) => byId.get(qid) ?? []);
 }
 
-/** A plan with its questions in order; questions deleted since are left out. */
-export async function findPlan(db: Database, id: string): Promise<Plan | null> {
+/**
+ * A plan with its questions in order; questions deleted since are left out,
+ * and so is a team's own question for anyone outside that team (the link
+ * may be shared further than the team).
+ */
+export async function findPlan(db: Database, id: string, viewerId: string | null = null): Promise<Plan | null> {
   const [plan] = await db.select().from(meetingPlans).where(eq(meetingPlans.id, id));
   if (!plan) return null;
   return {
@@ -111,18 +114,26 @@ export async function findPlan(db: Database, id: string): Promise<Plan | null> {
     title: plan.title,
     ownerId: plan.ownerId,
     createdAt: plan.createdAt.toISOString(),
-    questions: await questionsInOrder(db, plan.questionIds, { publishedOnly: false }),
+    questions: await questionsInOrder(
+      db,
+      plan.questionIds,
+      or(isNull(questions.teamId), visibleToViewer(viewerId)) as SQL,
+    ),
   };
 }
 
 /**
  * The unsaved plan a host is putting together, from its question ids in meeting order.
- * Only published questions: one retired, rejected or deleted since it was added simply
- * drops out, with no message, as it would from any list.
+ * Only published questions (and a member's teams' own ones): one retired, rejected or
+ * deleted since it was added simply drops out, with no message, as it would from any list.
  */
-export async function loadPlanDraft(db: Database, ids: readonly string[]): Promise<ServedQuestion[]> {
+export async function loadPlanDraft(
+  db: Database,
+  ids: readonly string[],
+  viewerId: string | null = null,
+): Promise<ServedQuestion[]> {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))].filter(isUuid).slice(0, PLAN_MAX_QUESTIONS);
-  return questionsInOrder(db, wanted, { publishedOnly: true });
+  return questionsInOrder(db, wanted, visibleToViewer(viewerId));
 }
 
 /** A member's plans, newest first. */

@@ -1,13 +1,6 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import {
-  generationHistory,
-  hiddenQuestions,
-  questionCategories,
-  questions,
-  teamHiddenQuestions,
-  teamQuestionUses,
-} from "~/db/schema";
+import { type PreparedStatement, preparedRows, prepareStatement } from "~/db/prepared.server";
 import { type CategoryIndex, categoryIndex } from "~/domain/categories.server";
 import { isUuid } from "~/shared/ids";
 import {
@@ -21,7 +14,8 @@ import {
   type ServedQuestion,
   typeForContext,
 } from "~/shared/questions";
-import { rowColumns, toServed } from "./cards.server";
+import { TEAM_OWN_STATUSES } from "../teams/visibility.server";
+import { type QuestionRow, toServed } from "./cards.server";
 
 /** Only well-formed UUIDs count as seen ids; anything else a browser sends is ignored. */
 export function validSeenIds(ids: readonly string[]): string[] {
@@ -109,195 +103,186 @@ const asList = <T>(value: T | T[]) => (Array.isArray(value) ? value : [value]);
 /** A category slug nobody has matches nothing rather than everything. */
 const NO_CATEGORY = "00000000-0000-0000-0000-000000000000";
 
-/** The filter's published, servable questions of its moment, style and depth, without the category. */
-function choiceConditions(filter: LibraryFilter): SQL[] {
-  const list: SQL[] = [eq(questions.status, "published")];
-  if (filter.meetingContext) list.push(inArray(questions.meetingContext, asList(filter.meetingContext)));
-  if (filter.questionStyle) list.push(inArray(questions.questionStyle, asList(filter.questionStyle)));
-  if (filter.engagementLevel) list.push(inArray(questions.engagementLevel, asList(filter.engagementLevel)));
-  return list;
-}
+const listOf = (values: readonly string[]) =>
+  sql`(${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
 
-/** A category slug nobody has matches nothing rather than everything. */
-function categoryIdOf(filter: LibraryFilter, index: CategoryIndex): string | null {
-  return filter.categorySlug ? (index.idBySlug.get(filter.categorySlug) ?? NO_CATEGORY) : null;
-}
-
-/** A question that names a kind of meeting is served only in its own category: never filed-under, widened or "any meeting". */
-const servedOutsideItsCategory = eq(questions.meetingBound, false);
-
-/** Filed under the category as well as the one it was written for, with the filter's labels. */
-function filedUnder(categoryId: string, filter: LibraryFilter): SQL {
-  const where: SQL[] = [eq(questionCategories.categoryId, categoryId)];
-  if (filter.meetingContext) where.push(inArray(questionCategories.meetingContext, asList(filter.meetingContext)));
-  if (filter.questionStyle) where.push(inArray(questionCategories.questionStyle, asList(filter.questionStyle)));
-  if (filter.engagementLevel) where.push(inArray(questionCategories.engagementLevel, asList(filter.engagementLevel)));
-  return sql`${questions.id} in (select ${questionCategories.questionId} from ${questionCategories} where ${and(...where)})`;
-}
-
-function conditions(filter: LibraryFilter, index: CategoryIndex): SQL[] {
-  const list = choiceConditions(filter);
-  const categoryId = categoryIdOf(filter, index);
-  if (categoryId)
-    list.push(
-      sql`(${questions.categoryId} = ${categoryId} or (${servedOutsideItsCategory} and ${filedUnder(categoryId, filter)}))`,
-    );
-  else list.push(servedOutsideItsCategory);
-  return list;
-}
-
-/** For a member, questions they hid are never served. */
-function notHidden(userId: string): SQL {
-  return sql`not exists (select 1 from ${hiddenQuestions} where ${hiddenQuestions.userId} = ${userId} and ${hiddenQuestions.questionId} = ${questions.id})`;
-}
-
-/** Never a question the team said is "not for this team". */
-function notHiddenForTeam(teamId: string): SQL {
-  return sql`not exists (select 1 from ${teamHiddenQuestions} where ${teamHiddenQuestions.teamId} = ${teamId} and ${teamHiddenQuestions.questionId} = ${questions.id})`;
-}
-
-/**
- * Not seen: not in the browser's seen ids, for a member never served to
- * them, and for a team's meeting never used in any of the team's meetings.
- */
-function unseen(seen: string[], userId: string | null, teamId: string | null): SQL[] {
+/** The moment, style and depth of a filter, on the candidate row `q` or on a question_categories row. */
+function labelConditions(filter: LibraryFilter, alias: "q" | "qc"): SQL[] {
   const list: SQL[] = [];
-  if (teamId)
-    list.push(
-      notHiddenForTeam(teamId),
-      sql`not exists (select 1 from ${teamQuestionUses} where ${teamQuestionUses.teamId} = ${teamId} and ${teamQuestionUses.questionId} = ${questions.id})`,
-    );
-  if (seen.length)
-    list.push(
-      sql`${questions.id} not in (${sql.join(
-        seen.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
-  if (userId)
-    list.push(
-      notHidden(userId),
-      sql`not exists (select 1 from ${generationHistory} where ${generationHistory.userId} = ${userId} and ${generationHistory.questionId} = ${questions.id})`,
-    );
+  const on = (column: string) => sql.raw(`${alias}.${column}`);
+  if (filter.meetingContext) list.push(sql`${on("meeting_context")} in ${listOf(asList(filter.meetingContext))}`);
+  if (filter.questionStyle) list.push(sql`${on("question_style")} in ${listOf(asList(filter.questionStyle))}`);
+  if (filter.engagementLevel) list.push(sql`${on("engagement_level")} in ${listOf(asList(filter.engagementLevel))}`);
   return list;
 }
 
 /**
- * A random question of the filter that meets the extra conditions. With a
- * category, its own questions and the ones filed under it are read as two
- * branches, so each uses its index (the generator's hot path). Without a
- * category ("any meeting", or widening to other categories) no question that
- * names a kind of meeting comes back.
+ * The rows of `questions q` that fit one step of the ladder, as FROM-clause
+ * sources meeting `where`. With a category: its own questions, and the ones
+ * filed under it with the step's labels (question_categories), as two
+ * sources so each uses its index. Without one ("any meeting", or widening to
+ * other categories) no question that names a kind of meeting fits.
  */
-async function randomMatch(
-  db: Database,
-  filter: LibraryFilter,
-  extra: SQL[],
-  index: CategoryIndex,
-): Promise<ServedQuestion | null> {
-  const where = [...choiceConditions(filter), ...extra];
-  const categoryId = categoryIdOf(filter, index);
-  // A union can only be ordered by its own columns, so each branch carries its random draw.
-  const drawn = { ...rowColumns, draw: sql<number>`random()`.as("draw") };
-  const [row] = categoryId
-    ? await db
-        .select(drawn)
-        .from(questions)
-        .where(and(...where, eq(questions.categoryId, categoryId)))
-        .unionAll(
-          db
-            .select(drawn)
-            .from(questions)
-            .where(and(...where, servedOutsideItsCategory, filedUnder(categoryId, filter))),
-        )
-        .orderBy(sql`draw`)
-        .limit(1)
-    : await db
-        .select(drawn)
-        .from(questions)
-        .where(and(...where, servedOutsideItsCategory))
-        .orderBy(sql`draw`)
-        .limit(1);
-  if (!row) return null;
-  const { draw: _draw, ...columns } = row;
-  return toServed(columns, index);
+function stepSources(filter: LibraryFilter, index: CategoryIndex, where: SQL[], columns: SQL): SQL[] {
+  const labels = labelConditions(filter, "q");
+  const categoryId = filter.categorySlug ? (index.idBySlug.get(filter.categorySlug) ?? NO_CATEGORY) : null;
+  const select = (extra: SQL[]) =>
+    sql`select ${columns} from questions q where ${sql.join([...labels, ...extra, ...where], sql` and `)}`;
+  if (!categoryId) return [select([sql`not q.meeting_bound`])];
+  const filed = sql.join([sql`qc.category_id = ${categoryId}`, ...labelConditions(filter, "qc")], sql` and `);
+  return [
+    select([sql`q.category_id = ${categoryId}`]),
+    select([sql`not q.meeting_bound`, sql`q.id in (select qc.question_id from question_categories qc where ${filed})`]),
+  ];
 }
 
 /**
- * An unseen question that still fits the choice, from the nearest step of
- * the ladder that has one (fittingSteps); null when every fitting question
- * has been seen.
+ * No row of `from` (a table and its condition on the candidate `q`). Written
+ * as a scalar subquery rather than NOT EXISTS so the planner keeps it a
+ * per-row index probe instead of planning an anti-join in every branch:
+ * planning the whole statement then costs less than running it.
  */
-export async function pickFitting(
-  db: Database,
-  choice: Choice,
-  seenIds: readonly string[],
-  userId: string | null = null,
-  teamId: string | null = null,
-): Promise<FittingPick | null> {
-  const index = await categoryIndex(db);
-  const fresh = unseen(validSeenIds(seenIds), userId, teamId);
-  for (const step of fittingSteps(choice)) {
-    const question = await randomMatch(db, step.filter, fresh, index);
-    if (question) return { question, widened: step.widened };
-  }
-  return null;
+const none = (from: SQL) => sql`(select 1 from ${from} limit 1) is null`;
+
+/** Well-formed seen ids, each once at its last position (oldest first), comma-separated for the statement. */
+function seenList(seenIds: readonly string[]): string {
+  const valid = validSeenIds(seenIds);
+  return valid.filter((id, position) => valid.lastIndexOf(id) === position).join(",");
 }
+
+/** The browser's seen ids as a uuid[], from one text parameter, so the statement's text does not depend on them. */
+const SEEN = sql`string_to_array(${sql.placeholder("seen")}::text, ',')::uuid[]`;
+const USER_ID = sql`${sql.placeholder("userId")}::text`;
+const TEAM_ID = sql`${sql.placeholder("teamId")}::uuid`;
+
+/** What a pick is: the question, how far from the choice, and whether it was unseen. */
+export type RankedPick = FittingPick & { unseen: boolean };
+
+type PickedRow = QuestionColumns & { createdAt: string; klass: number; rank: number };
+type QuestionColumns = Omit<QuestionRow, "createdAt">;
+
+const CARD_COLUMNS = sql`q.id, q.text as "question", q.type, q.meeting_context as "meetingContext",
+  q.question_style as "questionStyle", q.engagement_level as "engagementLevel",
+  q.category_id as "categoryId", q.source, q.author_id as "authorId",
+  q.vote_score as "voteScore", q.total_votes as "totalVotes",
+  to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
+
+const PICKED_COLUMNS = sql.raw(
+  'c."id", c."question", c."type", c."meetingContext", c."questionStyle", c."engagementLevel", c."categoryId", c."source", c."authorId", c."voteScore", c."totalVotes", c."createdAt"',
+);
+
+/** Class of a pick: 0 unseen (by step), 1 the exact choice seen longest ago, 2 anything of the moment seen longest ago. */
+const UNSEEN = 0;
+const EXACT_SEEN = 1;
+const SAME_MOMENT = 2;
 
 /**
- * When everything that fits has been seen: the question of the filter seen
- * longest ago (by the member's history, else by the browser's seen ids,
- * oldest first); never one a member hid. Null when nothing matches at all.
+ * The ladder as ONE statement: the best question to serve for the choice.
+ *
+ * Unseen means: not in the browser's seen ids, for a member never served to
+ * them (generation_history), for a team never used in its meetings
+ * (team_question_uses). The statement is a UNION ALL of branches in rank
+ * order under one LIMIT 1, and PostgreSQL runs an Append's branches in
+ * order and stops at the limit, so a request pays only for the steps it
+ * needs:
+ *   class 0, one branch per ladder step (fittingSteps, nearest first): an
+ *     unseen question of the step, at random;
+ *   class 1, the exact choice: the question seen longest ago;
+ *   class 2 (an empty choice: a tiny library, a new category): anything of
+ *     the same moment not bound to a kind of meeting, seen longest ago.
+ * Seen longest ago: never in this browser first, then by its position in the
+ * browser's list, then by the later of the team's last use and the member's
+ * served_at. A question the member hid or the team marked "not for this
+ * team" never comes back; a team's own questions (TEAM_OWN_STATUSES: private,
+ * waiting for review, or turned down for the community) are candidates in
+ * that team's meetings only.
  */
-export async function leastRecentlySeen(
-  db: Database,
-  filter: LibraryFilter,
-  seenIds: readonly string[],
-  userId: string | null = null,
-  teamId: string | null = null,
-): Promise<ServedQuestion | null> {
-  const index = await categoryIndex(db);
-  const where = conditions(filter, index);
-  if (teamId) where.push(notHiddenForTeam(teamId));
-  const seen = validSeenIds(seenIds);
-  // Enough candidates that one is outside the browser's seen list whenever the filter has one.
-  const enough = seen.length + 1;
-  const candidates = userId
-    ? await db
-        .select(rowColumns)
-        .from(questions)
-        .leftJoin(
-          generationHistory,
-          and(eq(generationHistory.questionId, questions.id), eq(generationHistory.userId, userId)),
-        )
-        .where(and(...where, notHidden(userId)))
-        .orderBy(sql`${generationHistory.servedAt} asc nulls first`, sql`random()`)
-        .limit(enough)
-    : await db
-        .select(rowColumns)
-        .from(questions)
-        .where(and(...where))
-        .orderBy(sql`random()`)
-        .limit(enough);
-  // This browser's own memory first (never seen here, then seen longest ago); a member's history breaks ties.
-  const lastSeen = (id: string) => seen.lastIndexOf(id);
-  const [oldest] = candidates.sort((a, b) => lastSeen(a.id) - lastSeen(b.id));
-  return oldest ? toServed(oldest, index) : null;
-}
-
-/** The fitting question to serve without asking any generator: unseen up the ladder, else the least recently seen. */
 export async function pickForChoice(
   db: Database,
   choice: Choice,
   seenIds: readonly string[],
   userId: string | null = null,
   teamId: string | null = null,
-): Promise<FittingPick | null> {
-  const fitting = await pickFitting(db, choice, seenIds, userId, teamId);
-  if (fitting) return fitting;
-  const exact = await leastRecentlySeen(db, choice, seenIds, userId, teamId);
-  if (exact) return { question: exact, widened: null };
-  // An empty choice (a tiny test library, a category with nothing yet): anything of the same moment.
-  const any = await leastRecentlySeen(db, { meetingContext: choice.meetingContext }, seenIds, userId, teamId);
-  return any ? { question: any, widened: "moment" } : null;
+): Promise<RankedPick | null> {
+  const index = await categoryIndex(db);
+  const steps = fittingSteps(choice);
+  const statement = rankedPick(index, choice, userId !== null, teamId !== null);
+  const [row] = await preparedRows<PickedRow>(db, statement, { seen: seenList(seenIds), userId, teamId });
+  if (!row) return null;
+  const { klass, rank, createdAt, ...columns } = row;
+  const question = toServed({ ...columns, createdAt: new Date(createdAt) }, index);
+  if (Number(klass) === UNSEEN) return { question, widened: steps[Number(rank)]?.widened ?? null, unseen: true };
+  return { question, widened: Number(klass) === SAME_MOMENT ? "moment" : null, unseen: false };
+}
+
+/**
+ * Rendered statements of one database (its category ids are in them), by
+ * choice and by whose memory applies: a few thousand shapes at most.
+ */
+const rendered = new WeakMap<CategoryIndex, Map<string, PreparedStatement>>();
+
+function rankedPick(index: CategoryIndex, choice: Choice, forMember: boolean, forTeam: boolean): PreparedStatement {
+  let ofDatabase = rendered.get(index);
+  if (!ofDatabase) {
+    ofDatabase = new Map();
+    rendered.set(index, ofDatabase);
+  }
+  const key = JSON.stringify([choice, forMember, forTeam]);
+  let statement = ofDatabase.get(key);
+  if (!statement) {
+    statement = prepareStatement(rankedPickStatement(index, choice, forMember, forTeam));
+    ofDatabase.set(key, statement);
+  }
+  return statement;
+}
+
+/**
+ * The statement pickForChoice runs, with placeholders for the seen ids, the
+ * member and the team (exported so the benchmark can show its plan).
+ */
+export function rankedPickStatement(index: CategoryIndex, choice: Choice, forMember: boolean, forTeam: boolean): SQL {
+  const steps = fittingSteps(choice);
+  const seen = SEEN;
+  const userId = forMember ? USER_ID : null;
+  const teamId = forTeam ? TEAM_ID : null;
+  const kept: SQL[] = [
+    teamId
+      ? sql`(q.status = 'published' or (q.team_id = ${teamId} and q.status in ${listOf(TEAM_OWN_STATUSES)}))`
+      : sql`q.status = 'published'`,
+  ];
+  if (userId) kept.push(none(sql`hidden_questions h where h.user_id = ${userId} and h.question_id = q.id`));
+  if (teamId) kept.push(none(sql`team_hidden_questions th where th.team_id = ${teamId} and th.question_id = q.id`));
+  const unseen: SQL[] = [...kept, sql`not (q.id = any(${seen}))`];
+  if (teamId) unseen.push(none(sql`team_question_uses u where u.team_id = ${teamId} and u.question_id = q.id`));
+  if (userId) unseen.push(none(sql`generation_history g where g.user_id = ${userId} and g.question_id = q.id`));
+  const teamLast = teamId
+    ? sql`(select max(u.used_at) from team_question_uses u where u.team_id = ${teamId} and u.question_id = q.id)`
+    : sql`null::timestamptz`;
+  const memberLast = userId
+    ? sql`(select g.served_at from generation_history g where g.user_id = ${userId} and g.question_id = q.id)`
+    : sql`null::timestamptz`;
+  const recency = sql`${CARD_COLUMNS}, array_position(${seen}, q.id) as browser_position,
+    greatest(${teamLast}, ${memberLast}) as last_seen`;
+
+  const branch = (klass: number, rank: number, sources: SQL[], order: SQL) =>
+    sql`(select ${PICKED_COLUMNS}, ${sql.raw(`${klass} as klass, ${rank} as rank`)} from (${sql.join(sources, sql` union all `)}) c order by ${order} limit 1)`;
+  const leastRecent = sql`c.browser_position asc nulls first, c.last_seen asc nulls first, random()`;
+  const branches = [
+    ...steps.map((step, rank) =>
+      branch(UNSEEN, rank, stepSources(step.filter, index, unseen, CARD_COLUMNS), sql`random()`),
+    ),
+    branch(EXACT_SEEN, 0, stepSources(choice, index, kept, recency), leastRecent),
+    branch(
+      SAME_MOMENT,
+      0,
+      [
+        sql`select ${recency} from questions q where ${sql.join([sql`q.meeting_context = ${choice.meetingContext}`, sql`not q.meeting_bound`, ...kept], sql` and `)}`,
+      ],
+      leastRecent,
+    ),
+  ];
+  return sql`select * from (${sql.join(branches, sql` union all `)}) picked limit 1`;
 }

@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { hiddenQuestions, questions, savedQuestions } from "~/db/schema";
+import { visibleToViewer } from "../teams/visibility.server";
 
 /**
  * A member's own on/off marks on a question. Saved: kept on their saved
@@ -14,7 +15,11 @@ const TABLES = { saved: savedQuestions, hidden: hiddenQuestions } as const;
 /** Sets the mark; setting it twice is the same as once. False when there is no such question to mark. */
 export async function setMark(db: Database, mark: QuestionMark, userId: string, questionId: string): Promise<boolean> {
   const exists = eq(questions.id, questionId);
-  const markable = mark === "saved" ? and(exists, eq(questions.status, "published")) : exists;
+  // A team's own question is markable only by its members: to anyone else it does not exist.
+  const markable =
+    mark === "saved"
+      ? and(exists, eq(questions.status, "published"))
+      : and(exists, or(isNull(questions.teamId), visibleToViewer(userId)));
   const [question] = await db.select({ id: questions.id }).from(questions).where(markable);
   if (!question) return false;
   await db.insert(TABLES[mark]).values({ userId, questionId }).onConflictDoNothing();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import {
   liveRounds,
@@ -23,6 +23,7 @@ import { recordTeamUse } from "./memory.server";
 import { pulseOpening } from "./pulse.server";
 import { keepTeamRecap } from "./recaps.server";
 import { getSeries, personName, type Series, seriesChoice } from "./series.server";
+import { visibleToTeam } from "./visibility.server";
 
 const MEETING_NOT_FOUND = "This meeting does not exist in this team";
 
@@ -172,10 +173,6 @@ export async function getMeeting(
   };
 }
 
-/** A question the team may ask: a published one, or one of the team's own private questions. */
-const askableBy = (teamId: string) =>
-  or(eq(questions.status, "published"), and(eq(questions.status, "team"), eq(questions.teamId, teamId)));
-
 /** The questions with these ids the team may ask, in the order given; others are left out. */
 export async function askableQuestions(
   db: Database,
@@ -187,7 +184,7 @@ export async function askableQuestions(
   const rows = await db
     .select(rowColumns)
     .from(questions)
-    .where(and(inArray(questions.id, [...ids]), askableBy(teamId)));
+    .where(and(inArray(questions.id, [...ids]), visibleToTeam(teamId)));
   const byId = new Map(rows.map((row) => [row.id, toServed(row, index)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,8 +1,20 @@
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { teamQuestionUses } from "~/db/schema";
+import { meetingSeries, questions, teamHiddenQuestions, teamMeetings, teamQuestionUses, users } from "~/db/schema";
+import type { TeamUse } from "~/shared/team-question-schemas";
+import { failure, type Outcome } from "../errors";
+import { visibleToTeam } from "./visibility.server";
 
-/** How a question was used in a team's meeting. */
-export type TeamUse = "presented" | "live" | "asked";
+export const QUESTION_NOT_FOUND = "Question not found";
+
+/** Whether the team may see and use this question (published, or one of its own). */
+export async function teamCanUse(db: Database, teamId: string, questionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.id, questionId), visibleToTeam(teamId)));
+  return !!row;
+}
 
 /**
  * Remembers that a question was used in one of the team's meetings: from
@@ -30,4 +42,99 @@ export async function recordTeamUse(
     seriesId: use.seriesId ?? null,
     usedAt: use.at ?? new Date(),
   });
+}
+
+/**
+ * A host marks a question as used ("Mark as asked", or presented): the
+ * question must be one the team may use, and a named meeting one of the
+ * team's own (its series is remembered with it).
+ */
+export async function markTeamUse(
+  db: Database,
+  use: { teamId: string; questionId: string; how: TeamUse; usedBy: string; meetingId?: string | null },
+): Promise<Outcome> {
+  if (!(await teamCanUse(db, use.teamId, use.questionId))) return failure("NOT_FOUND", QUESTION_NOT_FOUND);
+  let seriesId: string | null = null;
+  if (use.meetingId) {
+    const [meeting] = await db
+      .select({ seriesId: teamMeetings.seriesId })
+      .from(teamMeetings)
+      .where(and(eq(teamMeetings.id, use.meetingId), eq(teamMeetings.teamId, use.teamId)));
+    if (!meeting) return failure("NOT_FOUND", "Meeting not found");
+    seriesId = meeting.seriesId;
+  }
+  await recordTeamUse(db, { ...use, seriesId });
+  return { ok: true };
+}
+
+/** "Not for this team": never served to the team again, whoever hosts. Setting it twice is the same as once. */
+export async function hideForTeam(
+  db: Database,
+  teamId: string,
+  questionId: string,
+  hiddenBy: string,
+): Promise<Outcome> {
+  if (!(await teamCanUse(db, teamId, questionId))) return failure("NOT_FOUND", QUESTION_NOT_FOUND);
+  await db.insert(teamHiddenQuestions).values({ teamId, questionId, hiddenBy }).onConflictDoNothing();
+  return { ok: true };
+}
+
+/** Takes back "not for this team": the ladder may serve it to the team again. */
+export async function unhideForTeam(db: Database, teamId: string, questionId: string): Promise<void> {
+  await db
+    .delete(teamHiddenQuestions)
+    .where(and(eq(teamHiddenQuestions.teamId, teamId), eq(teamHiddenQuestions.questionId, questionId)));
+}
+
+export const HISTORY_PAGE_SIZE = 25;
+
+export type TeamHistoryEntry = {
+  id: string;
+  questionId: string;
+  question: string;
+  how: TeamUse;
+  usedAt: string;
+  usedBy: string | null;
+  seriesId: string | null;
+  seriesName: string | null;
+  meetingId: string | null;
+};
+
+/** What the team asked, newest first, a page at a time: when, how, by whom and in which series. */
+export async function teamHistory(
+  db: Database,
+  teamId: string,
+  page = 1,
+  pageSize = HISTORY_PAGE_SIZE,
+): Promise<{ entries: TeamHistoryEntry[]; total: number; page: number; pages: number }> {
+  const ofTeam = eq(teamQuestionUses.teamId, teamId);
+  const [{ total = 0 } = {}] = await db.select({ total: count() }).from(teamQuestionUses).where(ofTeam);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pages);
+  const rows = await db
+    .select({
+      id: teamQuestionUses.id,
+      questionId: teamQuestionUses.questionId,
+      question: questions.text,
+      how: teamQuestionUses.how,
+      usedAt: teamQuestionUses.usedAt,
+      usedBy: users.name,
+      seriesId: teamQuestionUses.seriesId,
+      seriesName: meetingSeries.name,
+      meetingId: teamQuestionUses.meetingId,
+    })
+    .from(teamQuestionUses)
+    .innerJoin(questions, eq(questions.id, teamQuestionUses.questionId))
+    .leftJoin(users, eq(users.id, teamQuestionUses.usedBy))
+    .leftJoin(meetingSeries, eq(meetingSeries.id, teamQuestionUses.seriesId))
+    .where(ofTeam)
+    .orderBy(desc(teamQuestionUses.usedAt), desc(teamQuestionUses.id))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
+  return {
+    entries: rows.map((row) => ({ ...row, how: row.how as TeamUse, usedAt: row.usedAt.toISOString() })),
+    total,
+    page: current,
+    pages,
+  };
 }

@@ -4,6 +4,7 @@ import { findPlan } from "~/domain/plans/plans.server";
 import { database } from "~/services.server";
 import { isUuid } from "~/shared/ids";
 import { problem } from "~/web/http.server";
+import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/p.$id.export";
 
 const FORMATS = Object.keys(EXPORT_FORMATS);
@@ -15,7 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return problem(400, `format must be one of ${FORMATS.join(", ")}`, "INVALID_INPUT");
   if (!isUuid(params.id)) return problem(404, "Plan not found", "NOT_FOUND");
   const { db } = await database();
-  const plan = await findPlan(db, params.id.toLowerCase());
+  const plan = await findPlan(db, params.id.toLowerCase(), (await getUser(request))?.id ?? null);
   if (!plan) return problem(404, "Plan not found", "NOT_FOUND");
   const rows = plan.questions.map((q) => ({
     question: q.question,

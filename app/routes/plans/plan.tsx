@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
   const { db } = await database();
   const [drafted, plans] = await Promise.all([
-    loadPlanDraft(db, planDraftIds(request)),
+    loadPlanDraft(db, planDraftIds(request), user?.id ?? null),
     user ? listPlans(db, user.id) : Promise.resolve([]),
   ]);
   // The plan is the draft; with nothing in it yet, a matched set starts it (and becomes the draft on the page).

@@ -4,6 +4,7 @@ import { activeGenerator, database } from "~/services.server";
 import { generateQuestionRequestSchema } from "~/shared/question-schemas";
 import { domainProblem, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 import { quotaSubjectOf } from "~/web/quota-subject.server";
+import { requireTeamApi } from "~/web/teams.server";
 import type { Route } from "./+types/generate-question";
 
 /**
@@ -15,6 +16,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const started = performance.now();
   const parsed = parseJsonBody(context, generateQuestionRequestSchema);
   if (!parsed.ok) return parsed.response;
+  // A team's memory and private questions are its members' only: a visitor 401, anyone else 404.
+  if (parsed.data.teamId) await requireTeamApi(request, parsed.data.teamId, "view");
 
   const { subject, setCookie } = await quotaSubjectOf(request, context.clientIp);
   const { generator, metered } = activeGenerator();

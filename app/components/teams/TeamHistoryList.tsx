@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { formatDayTime } from "~/shared/format";
+import { TEAM_USE_LABELS, type TeamUse } from "~/shared/team-question-schemas";
+
+type Entry = {
+  id: string;
+  question: string;
+  how: TeamUse;
+  usedAt: string;
+  usedBy: string | null;
+  seriesName: string | null;
+};
+
+/** What the team asked, newest first: the question, when, how, by whom and in which series. */
+export function TeamHistoryList({ entries, page, pages }: { entries: Entry[]; page: number; pages: number }) {
+  if (entries.length === 0)
+    return (
+      <p className="text-ink-muted">
+        Nothing asked yet. Questions presented, run live or marked as asked in the team's meetings are listed here, and
+        the generator gives the team fresh ones first.
+      </p>
+    );
+  return (
+    <>
+      <ol className="divide-y divide-line rounded-3xl border border-line bg-white px-5">
+        {entries.map((entry) => (
+          <li key={entry.id} className="py-4">
+            <p className="text-ink">{entry.question}</p>
+            <p className="mt-1 text-sm text-ink-muted">
+              {formatDayTime(entry.usedAt)} UTC · {TEAM_USE_LABELS[entry.how]}
+              {entry.seriesName ? ` · ${entry.seriesName}` : ""}
+              {entry.usedBy ? ` · by ${entry.usedBy}` : ""}
+            </p>
+          </li>
+        ))}
+      </ol>
+      {pages > 1 && (
+        <nav aria-label="History pages" className="mt-4 flex items-center justify-between text-sm">
+          {page > 1 ? (
+            <Link to={`?page=${page - 1}`} className="font-semibold text-brand-800 underline">
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-ink-muted">
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={`?page=${page + 1}`} className="font-semibold text-brand-800 underline">
+              Older
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </>
+  );
+}

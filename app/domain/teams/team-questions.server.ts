@@ -1,0 +1,150 @@
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import type { Database } from "~/db/database.server";
+import { questions } from "~/db/schema";
+import type { Submission } from "~/shared/community-schemas";
+import { meetingNamedIn } from "~/shared/meeting-kinds";
+import { normalizeQuestionText, type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
+import { categoryIndex } from "../categories.server";
+import { DUPLICATE_QUESTION } from "../community/submissions.server";
+import { failure, type Outcome } from "../errors";
+import { rowColumns, toServed } from "../questions/cards.server";
+import { saveToTeam } from "./collection.server";
+import { QUESTION_NOT_FOUND } from "./memory.server";
+import { TEAM_OWN_STATUSES } from "./visibility.server";
+
+export type TeamQuestionStatus = (typeof TEAM_OWN_STATUSES)[number] | "published";
+
+export type TeamQuestion = ServedQuestion & { status: TeamQuestionStatus; moderationNote: string | null };
+
+export const ALREADY_THE_TEAMS = "Your team already has this question";
+export const SAVED_PUBLISHED_INSTEAD =
+  "This question is already in the public library, so it was saved to your team's collection instead.";
+
+/**
+ * The team writes a question of its own: the rules of a member's submission
+ * (text, type, style, depth, category), kept private ('team') and served only
+ * in the team's meetings. The text is unique across all questions: when it
+ * is already published, that question is saved to the team's collection
+ * instead (`savedPublished`).
+ */
+export async function writeTeamQuestion(
+  db: Database,
+  teamId: string,
+  authorId: string,
+  submission: Submission,
+): Promise<Outcome<{ id: string; savedPublished: boolean }>> {
+  const text = stripSurroundingQuotes(submission.question);
+  const normalizedText = normalizeQuestionText(text);
+  const index = await categoryIndex(db);
+  const [row] = await db
+    .insert(questions)
+    .values({
+      text,
+      normalizedText,
+      type: submission.type,
+      meetingContext: submission.type,
+      questionStyle: submission.questionStyle,
+      engagementLevel: submission.engagementLevel,
+      categoryId: index.idBySlug.get(submission.categorySlug) ?? null,
+      meetingBound: meetingNamedIn(text) !== null,
+      source: "user_submitted",
+      status: "team",
+      teamId,
+      authorId,
+    })
+    .onConflictDoNothing({ target: questions.normalizedText })
+    .returning({ id: questions.id });
+  if (row) return { ok: true, id: row.id, savedPublished: false };
+  const [existing] = await db
+    .select({ id: questions.id, status: questions.status, teamId: questions.teamId })
+    .from(questions)
+    .where(eq(questions.normalizedText, normalizedText));
+  if (existing?.status === "published") {
+    const saved = await saveToTeam(db, teamId, existing.id, authorId);
+    return saved.ok ? { ok: true, id: existing.id, savedPublished: true } : saved;
+  }
+  // Someone else's private or pending question is never named: only that the text is taken.
+  return failure("DUPLICATE", existing?.teamId === teamId ? ALREADY_THE_TEAMS : DUPLICATE_QUESTION);
+}
+
+const ownQuestion = (teamId: string, questionId: string, statuses: readonly string[]) =>
+  and(eq(questions.id, questionId), eq(questions.teamId, teamId), inArray(questions.status, [...statuses]));
+
+/** Statuses in which the team may still change or delete its question: not while it is being reviewed, not once public. */
+const EDITABLE = ["team", "rejected"] as const;
+
+/** Changes the text of the team's private question (one turned down becomes private again, to be resubmitted). */
+export async function editTeamQuestion(
+  db: Database,
+  teamId: string,
+  questionId: string,
+  newText: string,
+): Promise<Outcome> {
+  const text = stripSurroundingQuotes(newText);
+  const normalizedText = normalizeQuestionText(text);
+  const [clash] = await db
+    .select({ teamId: questions.teamId })
+    .from(questions)
+    .where(and(eq(questions.normalizedText, normalizedText), ne(questions.id, questionId)));
+  if (clash) return failure("DUPLICATE", clash.teamId === teamId ? ALREADY_THE_TEAMS : DUPLICATE_QUESTION);
+  const updated = await db
+    .update(questions)
+    .set({
+      text,
+      normalizedText,
+      meetingBound: meetingNamedIn(text) !== null,
+      status: "team",
+      moderationNote: null,
+      updatedAt: new Date(),
+    })
+    .where(ownQuestion(teamId, questionId, EDITABLE))
+    .returning({ id: questions.id });
+  return updated.length ? { ok: true } : failure("NOT_FOUND", QUESTION_NOT_FOUND);
+}
+
+/** Deletes the team's private question for good (its uses and collection entry go with it). */
+export async function deleteTeamQuestion(db: Database, teamId: string, questionId: string): Promise<Outcome> {
+  const deleted = await db
+    .delete(questions)
+    .where(ownQuestion(teamId, questionId, EDITABLE))
+    .returning({ id: questions.id });
+  return deleted.length ? { ok: true } : failure("NOT_FOUND", QUESTION_NOT_FOUND);
+}
+
+/**
+ * "Submit for review": the question waits for the admins as a member's
+ * submission does ('pending', authored by whoever submits it). Meanwhile,
+ * and if they turn it down, it stays the team's and is served in its
+ * meetings; approved, it is published for everyone.
+ */
+export async function submitTeamQuestion(
+  db: Database,
+  teamId: string,
+  questionId: string,
+  submittedBy: string,
+): Promise<Outcome> {
+  const updated = await db
+    .update(questions)
+    .set({ status: "pending", authorId: submittedBy, moderationNote: null, updatedAt: new Date() })
+    .where(ownQuestion(teamId, questionId, EDITABLE))
+    .returning({ id: questions.id });
+  return updated.length ? { ok: true } : failure("NOT_FOUND", QUESTION_NOT_FOUND);
+}
+
+/** The questions the team wrote, newest first, with where each stands. */
+export async function listTeamQuestions(db: Database, teamId: string): Promise<TeamQuestion[]> {
+  const [index, rows] = await Promise.all([
+    categoryIndex(db),
+    db
+      .select({ ...rowColumns, status: questions.status, moderationNote: questions.moderationNote })
+      .from(questions)
+      .where(and(eq(questions.teamId, teamId), inArray(questions.status, [...TEAM_OWN_STATUSES, "published"])))
+      .orderBy(desc(questions.createdAt))
+      .limit(500),
+  ]);
+  return rows.map(({ status, moderationNote, ...row }) => ({
+    ...toServed(row, index),
+    status: status as TeamQuestionStatus,
+    moderationNote,
+  }));
+}

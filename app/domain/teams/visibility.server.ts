@@ -1,0 +1,30 @@
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { questions, teamMembers } from "~/db/schema";
+
+/**
+ * A team's own question stays the team's while it is private ('team'),
+ * waiting for review ('pending') and after the community turned it down
+ * ('rejected'): served in the team's meetings, shown on its pages, never to
+ * anyone else. Approved ('published') it is everyone's.
+ */
+export const TEAM_OWN_STATUSES = ["team", "pending", "rejected"] as const;
+
+/** Questions this team may see and use: everything published and its own questions. */
+export function visibleToTeam(teamId: string): SQL {
+  return or(
+    eq(questions.status, "published"),
+    and(eq(questions.teamId, teamId), inArray(questions.status, [...TEAM_OWN_STATUSES])),
+  ) as SQL;
+}
+
+/** Questions this person may see: everything published and the own questions of the teams they are in. */
+export function visibleToViewer(viewerId: string | null): SQL {
+  if (!viewerId) return eq(questions.status, "published");
+  return or(
+    eq(questions.status, "published"),
+    and(
+      inArray(questions.status, [...TEAM_OWN_STATUSES]),
+      sql`${questions.teamId} in (select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.userId} = ${viewerId})`,
+    ),
+  ) as SQL;
+}
