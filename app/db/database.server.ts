@@ -75,9 +75,6 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     max: poolSize,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    // Named statements (prepared.server.ts: the generator's ranked pick) keep one generic plan per
-    // connection instead of being planned again on every run; unnamed queries are planned as usual.
-    options: "-c plan_cache_mode=force_generic_plan",
   });
   // A client losing its server must not crash the process, idle or checked out
   // (a transaction between two queries): the next query on it reports the loss.

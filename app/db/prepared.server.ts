@@ -23,9 +23,12 @@ type PgliteLike = { query: (text: string, params: unknown[]) => Promise<{ rows: 
 
 /**
  * Runs a prepared statement with its placeholders filled. On PostgreSQL it
- * is a named statement: each pooled connection plans it once (the pool
- * keeps generic plans for named statements, database.server.ts) and reuses
- * the plan; PGlite runs it in process. Not for use inside a transaction.
+ * is a named statement: each pooled connection parses it once, and after
+ * five runs PostgreSQL keeps its generic plan when that costs no more than
+ * planning anew (plan_cache_mode stays "auto": forcing generic plans would
+ * also apply to every unnamed query, whose literal parameters the partial
+ * indexes of the community list need). PGlite runs it in process. Not for
+ * use inside a transaction.
  */
 export async function preparedRows<Row>(
   db: Database,

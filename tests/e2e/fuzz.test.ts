@@ -113,6 +113,9 @@ const known = {
   recaps: [] as string[],
   /** A team the member owns (alone in it), and an open link invitation to it. */
   teams: [] as string[],
+  /** A series of the member's team, and a meeting of it. */
+  series: [] as string[],
+  meetings: [] as string[],
   invitations: [] as string[],
 };
 
@@ -1091,9 +1094,8 @@ const LIST_QUERY: Query = {
 };
 const EXPORT_FORMAT_NAMES = ["csv", "json", "markdown", "text", "print", "pdf"];
 const questionId = { id: idParam("questions") };
-/** Team, series and meeting ids: any UUID (no team exists for the fuzzing callers), or a broken one. */
-const anyUuid: Choice<string> = { good: fc.uuid(), bad: fc.oneof(junkUrlPart, fc.constantFrom(...CRITICAL_URL)) };
-const TEAM_PARAMS = { teamId: anyUuid, seriesId: anyUuid, meetingId: anyUuid };
+/** The member's team, one of its series and one of its meetings: the member owns the team, the others are outside it (404). */
+const TEAM_PARAMS = { teamId: idParam("teams"), seriesId: idParam("series"), meetingId: idParam("meetings") };
 const SERIES_FIELDS: FormFields = {
   name: ["Monday stand-up", "N".repeat(81)],
   category: ["any", ...CATEGORY_SLUGS],
@@ -1104,8 +1106,7 @@ const SERIES_FIELDS: FormFields = {
   timeOfDay: ["09:30", "23:59", "24:00", "9:30"],
   pulse: ["on"],
 };
-/** No persona of this file is in a team: every team route answers 401 or 404, and never fails on what it is sent. */
-const teamId: Choice<string> = { good: fc.uuid(), bad: fc.oneof(junkUrlPart, fc.constantFrom(...CRITICAL_URL)) };
+const teamId = idParam("teams");
 const teamQuestion = { teamId, questionId: idParam("questions") };
 const TEAM_QUESTION_FIELDS = {
   question: newQuestion,
@@ -1395,8 +1396,16 @@ const ENTRIES: Row[] = [
   pageLoader("teams/:teamId/questions", { params: { teamId }, roles: MEMBER_FIRST }),
   pageAction(
     ["teams/:teamId/questions"],
-    { intent: ["write", "edit", "delete", "submit", "unsave"], questionId: knownValue("questions") },
-    { roles: MEMBER_FIRST },
+    {
+      intent: ["write", "edit", "delete", "submit", "unsave"],
+      questionId: knownValue("questions"),
+      question: QUESTION_TEXTS,
+      type: QUESTION_TYPES,
+      questionStyle: QUESTION_STYLE_VALUES,
+      engagementLevel: ENGAGEMENT_LEVEL_VALUES,
+      categorySlug: CATEGORY_SLUGS,
+    },
+    { params: { teamId }, roles: MEMBER_FIRST, texts: ["question"] },
   ),
   apiRoute("api/v1/teams/:teamId/uses", ["POST"], {
     fields: { questionId: knownValue("questions"), how: ["presented", "live", "asked"] },
@@ -1466,21 +1475,33 @@ const ENTRIES: Row[] = [
   },
   // Team series and meetings: a caller outside the team gets a 404 (or must sign in) whatever the input.
   pageLoader("teams/:teamId", { params: TEAM_PARAMS }),
-  pageAction(["teams/:teamId"], { seriesId: fc.uuid(), questionId: knownValue("questions") }),
+  pageAction(
+    ["teams/:teamId"],
+    { seriesId: knownValue("series"), questionId: knownValue("questions") },
+    {
+      params: TEAM_PARAMS,
+    },
+  ),
   pageLoader("teams/:teamId/series/new", { params: TEAM_PARAMS }),
-  pageAction(["teams/:teamId/series/new"], SERIES_FIELDS, { texts: ["name"] }),
+  pageAction(["teams/:teamId/series/new"], SERIES_FIELDS, { params: TEAM_PARAMS, texts: ["name"] }),
   pageLoader("teams/:teamId/series/:seriesId", { params: TEAM_PARAMS }),
-  pageAction(["teams/:teamId/series/:seriesId"], {
-    ...SERIES_FIELDS,
-    intent: ["save", "delete", "join", "leave", "skip"],
-  }),
+  pageAction(
+    ["teams/:teamId/series/:seriesId"],
+    // Never "delete": the series stays for the meeting rows.
+    { ...SERIES_FIELDS, intent: ["save", "join", "leave", "skip"] },
+    { params: TEAM_PARAMS, texts: ["name"] },
+  ),
   pageLoader("teams/:teamId/meetings/:meetingId", { params: TEAM_PARAMS, query: { q: ["", "x,y"], another: ["1"] } }),
-  pageAction(["teams/:teamId/meetings/:meetingId"], {
-    intent: ["asked", "round"],
-    questionId: knownValue("questions"),
-    questionIds: knownValue("questions"),
-    anonymous: ["on"],
-  }),
+  pageAction(
+    ["teams/:teamId/meetings/:meetingId"],
+    {
+      intent: ["asked", "round"],
+      questionId: knownValue("questions"),
+      questionIds: knownValue("questions"),
+      anonymous: ["on"],
+    },
+    { params: TEAM_PARAMS },
+  ),
   apiRoute("api/v1/teams/:teamId/meetings/:meetingId/uses", ["POST"], {
     fields: { questionId: knownValue("questions"), how: ["presented", "asked"] },
     params: TEAM_PARAMS,
@@ -1953,6 +1974,29 @@ describe("fuzzing every route: no input gets a 5xx", () => {
     });
     known.teams.push((team.headers.get("location") ?? "").replace("/teams/", ""));
     expect(known.teams[0]).toMatch(/^[0-9a-f-]{36}$/);
+    const series = await member.request(`/teams/${known.teams[0]}/series/new`, {
+      method: "POST",
+      headers: { "content-type": FORM },
+      body: urlencoded([
+        ["name", "Monday stand-up"],
+        ["category", "daily-standup"],
+        ["meetingContext", "check-in"],
+        ["questionStyle", "playful"],
+        ["engagementLevel", "quick"],
+        ["weekday", "1"],
+        ["timeOfDay", "09:30"],
+        ["pulse", "on"],
+      ]),
+    });
+    known.series.push(/\/series\/([0-9a-f-]{36})/.exec(series.headers.get("location") ?? "")?.[1] ?? "");
+    expect(known.series[0]).toMatch(/^[0-9a-f-]{36}$/);
+    const meeting = await member.request(`/teams/${known.teams[0]}`, {
+      method: "POST",
+      headers: { "content-type": FORM },
+      body: urlencoded([["seriesId", known.series[0] ?? ""]]),
+    });
+    known.meetings.push(/\/meetings\/([0-9a-f-]{36})/.exec(meeting.headers.get("location") ?? "")?.[1] ?? "");
+    expect(known.meetings[0]).toMatch(/^[0-9a-f-]{36}$/);
     const invited = await member.request(`/teams/${known.teams[0]}/people`, {
       method: "POST",
       headers: { "content-type": FORM },
