@@ -69,18 +69,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : openPglite(path.join(options.dataDir, "pglite"));
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+/**
+ * The connections that run named statements (prepared.server.ts), by the
+ * database they belong to. They keep one generic plan per statement:
+ * planning the generator's long ranked pick costs more than running it.
+ * The setting stays off the main pool, because it would apply to every
+ * unnamed query too, and the community list's partial indexes need the
+ * literal status a custom plan sees.
+ */
+const namedStatementPools = new WeakMap<Database, pg.Pool>();
+
+export function namedStatementPool(db: Database): pg.Pool | undefined {
+  return namedStatementPools.get(db);
+}
+
+function newPool(url: string, max: number, options?: string): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolSize,
+    max,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    options,
   });
   // A client losing its server must not crash the process, idle or checked out
   // (a transaction between two queries): the next query on it reports the loss.
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = newPool(url, poolSize);
+  const namedPool = newPool(url, Math.max(2, Math.ceil(poolSize / 2)), "-c plan_cache_mode=force_generic_plan");
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  namedStatementPools.set(db, namedPool);
   return {
     db,
     engine: "postgres",
@@ -101,7 +123,9 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     ping: async (timeoutMs = 2_000) => {
       await withTimeout(pool.query("select 1"), timeoutMs, "Database ping");
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), namedPool.end()]);
+    },
   };
 }
 

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import pg from "pg";
-import type { Database } from "./database.server";
+import { type Database, namedStatementPool } from "./database.server";
 
 const dialect = new PgDialect();
 
@@ -23,22 +22,19 @@ type PgliteLike = { query: (text: string, params: unknown[]) => Promise<{ rows: 
 
 /**
  * Runs a prepared statement with its placeholders filled. On PostgreSQL it
- * is a named statement: each pooled connection parses it once, and after
- * five runs PostgreSQL keeps its generic plan when that costs no more than
- * planning anew (plan_cache_mode stays "auto": forcing generic plans would
- * also apply to every unnamed query, whose literal parameters the partial
- * indexes of the community list need). PGlite runs it in process. Not for
- * use inside a transaction.
+ * is a named statement on the connections kept for them
+ * (namedStatementPool): each plans it once and reuses the plan. PGlite runs
+ * it in process. Not for use inside a transaction.
  */
 export async function preparedRows<Row>(
   db: Database,
   statement: PreparedStatement,
   values: Record<string, unknown>,
 ): Promise<Row[]> {
-  const client = (db as unknown as { $client?: unknown }).$client;
   const params = fillPlaceholders(statement.params, values);
-  if (client instanceof pg.Pool)
-    return (await client.query({ name: statement.name, text: statement.text, values: params })).rows as Row[];
+  const named = namedStatementPool(db);
+  if (named) return (await named.query({ name: statement.name, text: statement.text, values: params })).rows as Row[];
+  const client = (db as unknown as { $client?: unknown }).$client;
   if (client && typeof (client as PgliteLike).query === "function")
     return (await (client as PgliteLike).query(statement.text, params)).rows as Row[];
   throw new Error("preparedRows needs the database itself, not a transaction");
