@@ -15,26 +15,32 @@ export const DUPLICATE_QUESTION = "This question is already in the library";
  * A member's question for a category. It waits as `pending` until an admin
  * approves it; its author sees it and its status on their profile.
  */
-export async function submitQuestion(db: Database, authorId: string, submission: Submission): Promise<SubmitResult> {
+/**
+ * The row a member's question is stored as, for the community (`pending`)
+ * or for their team (`team`): the text without surrounding quotes, the
+ * meeting moment following the type.
+ */
+export async function memberQuestionRow(db: Database, authorId: string, submission: Submission) {
   const text = stripSurroundingQuotes(submission.question);
-  const normalizedText = normalizeQuestionText(text);
   const index = await categoryIndex(db);
+  return {
+    text,
+    normalizedText: normalizeQuestionText(text),
+    type: submission.type,
+    meetingContext: submission.type,
+    questionStyle: submission.questionStyle,
+    engagementLevel: submission.engagementLevel,
+    categoryId: index.idBySlug.get(submission.categorySlug) ?? null,
+    meetingBound: meetingNamedIn(text) !== null,
+    source: "user_submitted",
+    authorId,
+  };
+}
+
+export async function submitQuestion(db: Database, authorId: string, submission: Submission): Promise<SubmitResult> {
   const inserted = await db
     .insert(questions)
-    .values({
-      text,
-      normalizedText,
-      type: submission.type,
-      // The meeting moment follows the type for submitted questions.
-      meetingContext: submission.type,
-      questionStyle: submission.questionStyle,
-      engagementLevel: submission.engagementLevel,
-      categoryId: index.idBySlug.get(submission.categorySlug) ?? null,
-      meetingBound: meetingNamedIn(text) !== null,
-      source: "user_submitted",
-      status: "pending",
-      authorId,
-    })
+    .values({ ...(await memberQuestionRow(db, authorId, submission)), status: "pending" })
     .onConflictDoNothing({ target: questions.normalizedText })
     .returning({ id: questions.id });
   const row = inserted[0];

@@ -18,7 +18,7 @@ const STATIC_PATHS = [
 ];
 
 /** Private or per-user paths robots.txt keeps crawlers out of. */
-export const PRIVATE_PATHS = ["/profile", "/saved-questions", "/admin", "/api/", "/auth/", "/sign-out"];
+export const PRIVATE_PATHS = ["/profile", "/saved-questions", "/teams", "/admin", "/api/", "/auth/", "/sign-out"];
 
 export type SitemapEntry = { path: string; lastModified?: string };
 

@@ -5,7 +5,7 @@ import type { Submission } from "~/shared/community-schemas";
 import { meetingNamedIn } from "~/shared/meeting-kinds";
 import { normalizeQuestionText, type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
 import { categoryIndex } from "../categories.server";
-import { DUPLICATE_QUESTION } from "../community/submissions.server";
+import { DUPLICATE_QUESTION, memberQuestionRow } from "../community/submissions.server";
 import { failure, type Outcome } from "../errors";
 import { rowColumns, toServed } from "../questions/cards.server";
 import { saveToTeam } from "./collection.server";
@@ -33,25 +33,11 @@ export async function writeTeamQuestion(
   authorId: string,
   submission: Submission,
 ): Promise<Outcome<{ id: string; savedPublished: boolean }>> {
-  const text = stripSurroundingQuotes(submission.question);
-  const normalizedText = normalizeQuestionText(text);
-  const index = await categoryIndex(db);
+  const values = { ...(await memberQuestionRow(db, authorId, submission)), status: "team", teamId };
+  const { normalizedText } = values;
   const [row] = await db
     .insert(questions)
-    .values({
-      text,
-      normalizedText,
-      type: submission.type,
-      meetingContext: submission.type,
-      questionStyle: submission.questionStyle,
-      engagementLevel: submission.engagementLevel,
-      categoryId: index.idBySlug.get(submission.categorySlug) ?? null,
-      meetingBound: meetingNamedIn(text) !== null,
-      source: "user_submitted",
-      status: "team",
-      teamId,
-      authorId,
-    })
+    .values(values)
     .onConflictDoNothing({ target: questions.normalizedText })
     .returning({ id: questions.id });
   if (row) return { ok: true, id: row.id, savedPublished: false };
