@@ -1,3 +1,4 @@
+import { formatDayTime } from "./format";
 /** Meeting series: their weekly moment in the team's time zone, the host rotation and the pulse. */
 
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
@@ -46,6 +47,12 @@ function wallClock(instant: Date, timeZone: string): WallClock {
     minute: Number(part("minute")),
     weekday: WEEKDAY_SHORT.indexOf(part("weekday")),
   };
+}
+
+/** "26 November 2026, 17:17": a moment as the team's clocks showed it. */
+export function formatInZone(moment: Date | string, timeZone: string): string {
+  const instant = new Date(moment);
+  return formatDayTime(new Date(instant.getTime() + offsetAt(instant, timeZone)));
 }
 
 /** How far the zone's clock is ahead of UTC at an instant, in milliseconds. */

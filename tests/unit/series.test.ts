@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextHost, nextOccurrence, pulsePoints, zonedInstant } from "~/shared/series";
+import { formatInZone, nextHost, nextOccurrence, pulsePoints, zonedInstant } from "~/shared/series";
 
 const MONDAY = 1;
 
@@ -69,5 +69,14 @@ describe("pulse points", () => {
       { heldAt: "2026-03-16T08:30:00Z", counts: null },
     ]);
     expect(points).toEqual([{ day: "2026-03-09", counts: [0, 1, 1, 1, 0], answered: 3, average: 3 }]);
+  });
+});
+
+describe("formatInZone", () => {
+  it("shows a moment as the team's clocks read it, summer and winter", () => {
+    expect(formatInZone("2026-07-01T12:00:00Z", "Europe/Berlin")).toBe("1 July 2026, 14:00");
+    expect(formatInZone("2026-01-15T12:00:00Z", "Europe/Berlin")).toBe("15 January 2026, 13:00");
+    // Late evening in UTC is already the next morning in Tokyo.
+    expect(formatInZone("2026-11-26T23:30:00Z", "Asia/Tokyo")).toBe("27 November 2026, 08:30");
   });
 });

@@ -1,15 +1,18 @@
 import { Link } from "react-router";
-import { formatDayTime } from "~/shared/format";
+import { formatInZone } from "~/shared/series";
 
 export type RecentMeeting = { id: string; heldAt: string; seriesName: string | null; hostName: string | null };
 
 /** The team's latest meetings: when, which series, who hosted, and the way to each one's page. */
 export function RecentMeetings({
   teamId,
+  timeZone,
   meetings,
   title = "Recent meetings",
 }: {
   teamId: string;
+  /** The team's: times are shown as its clocks read them. */
+  timeZone: string;
   meetings: RecentMeeting[];
   title?: string;
 }) {
@@ -28,7 +31,7 @@ export function RecentMeetings({
                 <span className="font-medium text-ink">{m.seriesName ?? "Meeting"}</span>
                 <span className="text-sm text-ink-muted">
                   {" "}
-                  · <time dateTime={m.heldAt}>{formatDayTime(m.heldAt)} UTC</time>
+                  · <time dateTime={m.heldAt}>{formatInZone(m.heldAt, timeZone)}</time>
                   {m.hostName ? ` · hosted by ${m.hostName}` : ""}
                 </span>
               </Link>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatDayTime } from "~/shared/format";
+import { formatInZone } from "~/shared/series";
 import { TEAM_USE_LABELS, type TeamUse } from "~/shared/team-question-schemas";
 
 type Entry = {
@@ -12,7 +12,18 @@ type Entry = {
 };
 
 /** What the team asked, newest first: the question, when, how, by whom and in which series. */
-export function TeamHistoryList({ entries, page, pages }: { entries: Entry[]; page: number; pages: number }) {
+export function TeamHistoryList({
+  entries,
+  page,
+  pages,
+  timeZone,
+}: {
+  entries: Entry[];
+  page: number;
+  pages: number;
+  /** The team's: times are shown as its clocks read them. */
+  timeZone: string;
+}) {
   if (entries.length === 0)
     return (
       <p className="text-ink-muted">
@@ -27,7 +38,7 @@ export function TeamHistoryList({ entries, page, pages }: { entries: Entry[]; pa
           <li key={entry.id} className="py-4">
             <p className="text-ink">{entry.question}</p>
             <p className="mt-1 text-sm text-ink-muted">
-              {formatDayTime(entry.usedAt)} UTC · {TEAM_USE_LABELS[entry.how]}
+              {formatInZone(entry.usedAt, timeZone)} · {TEAM_USE_LABELS[entry.how]}
               {entry.seriesName ? ` · ${entry.seriesName}` : ""}
               {entry.usedBy ? ` · by ${entry.usedBy}` : ""}
             </p>

@@ -1,16 +1,15 @@
-import { formatDayTime } from "~/shared/format";
-import { PULSE_MIN_ANSWERS } from "~/shared/series";
+import { formatInZone, PULSE_MIN_ANSWERS } from "~/shared/series";
 import type { TeamRoundRecap } from "~/shared/team-meetings";
 
 /** A team round afterwards, as the team keeps it: each question's counts and visible answers, never a name. */
-export function TeamRecap({ recap }: { recap: TeamRoundRecap }) {
+export function TeamRecap({ recap, timeZone }: { recap: TeamRoundRecap; timeZone: string }) {
   return (
     <section aria-labelledby="recap" className="mt-8">
       <h2 id="recap" className="font-serif text-xl font-semibold text-ink">
         Team round recap
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        Ended {formatDayTime(recap.endedAt)} UTC · {recap.participantCount}{" "}
+        Ended {formatInZone(recap.endedAt, timeZone)} · {recap.participantCount}{" "}
         {recap.participantCount === 1 ? "person" : "people"} joined{recap.anonymous ? " · anonymous" : ""}
       </p>
       <ol className="mt-3 space-y-4">

@@ -30,7 +30,7 @@ export default function TeamHistory({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <TeamNav teamId={team.teamId} teamName={team.teamName} role={team.role} current="history" />
       <h2 className="mb-4 font-serif text-xl font-semibold text-ink">What the team asked</h2>
-      <TeamHistoryList entries={history.entries} page={history.page} pages={history.pages} />
+      <TeamHistoryList entries={history.entries} page={history.page} pages={history.pages} timeZone={team.timeZone} />
     </div>
   );
 }

@@ -14,9 +14,9 @@ import {
 } from "~/domain/teams/meetings.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
-import { formatDayTime } from "~/shared/format";
 import { isUuid } from "~/shared/ids";
 import { livePaths } from "~/shared/live";
+import { formatInZone } from "~/shared/series";
 import { teamRoleCan } from "~/shared/teams";
 import { formBody, statusOf } from "~/web/http.server";
 import { overLimit } from "~/web/limits.server";
@@ -88,7 +88,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   seo(matches, {
-    title: data ? `${data.meeting.seriesName ?? "Meeting"}: ${formatDayTime(data.meeting.heldAt)}` : "Meeting",
+    title: data
+      ? `${data.meeting.seriesName ?? "Meeting"}: ${formatInZone(data.meeting.heldAt, data.access.timeZone)}`
+      : "Meeting",
     description: "A team meeting: its questions, its team round and what the team answered.",
     path: "/teams",
     noindex: true,
@@ -109,7 +111,7 @@ export default function MeetingPage({ loaderData, actionData }: Route.ComponentP
         )}
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        <time dateTime={meeting.heldAt}>{formatDayTime(meeting.heldAt)} UTC</time>
+        <time dateTime={meeting.heldAt}>{formatInZone(meeting.heldAt, access.timeZone)}</time>
         {meeting.hostName ? ` · hosted by ${meeting.hostId === access.userId ? "you" : meeting.hostName}` : ""}
       </p>
       {actionData?.error && (
@@ -144,7 +146,7 @@ export default function MeetingPage({ loaderData, actionData }: Route.ComponentP
         />
       ) : null}
       <MeetingUses uses={meeting.uses} />
-      {meeting.recap && <TeamRecap recap={meeting.recap} />}
+      {meeting.recap && <TeamRecap recap={meeting.recap} timeZone={access.timeZone} />}
     </main>
   );
 }

@@ -103,7 +103,7 @@ export default function SeriesPage({ loaderData, actionData }: Route.ComponentPr
         canRun={teamRoleCan(access.role, "run-meetings")}
       />
       {(series.pulse || pulse.length > 0) && <PulseTrend points={pulse} />}
-      <RecentMeetings teamId={access.teamId} meetings={meetings} title="Meetings" />
+      <RecentMeetings teamId={access.teamId} timeZone={access.timeZone} meetings={meetings} title="Meetings" />
       {canManage && (
         <details className="mt-8 rounded-3xl border border-line bg-white p-4 sm:p-6">
           <summary className="cursor-pointer py-2 font-semibold text-brand-800">Change the series</summary>

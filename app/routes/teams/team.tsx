@@ -88,7 +88,7 @@ export default function TeamOverview({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       )}
-      <RecentMeetings teamId={access.teamId} meetings={recent} />
+      <RecentMeetings teamId={access.teamId} timeZone={access.timeZone} meetings={recent} />
     </main>
   );
 }
