@@ -215,6 +215,18 @@ describe("the card menu's team actions", () => {
   });
 });
 
+describe("the meeting page's cards", () => {
+  it("offer Not for this team, and leave marking as asked to the meeting's own button", async () => {
+    const started = await clients.facilitator.postForm(`/teams/${teamId}`, { questionId: publishedId });
+    expect(started.status).toBe(302);
+    const meetingPath = started.headers.get("location") ?? "";
+    expect(meetingPath).toMatch(/\/meetings\/[0-9a-f-]{36}\?q=/);
+    const page = await (await clients.facilitator.get(meetingPath)).text();
+    expect(page).toContain("Not for this team");
+    expect(page.match(/Mark as asked/g)?.length).toBe(1);
+  });
+});
+
 describe("a team's private question is nobody else's", () => {
   it("stays out of every public reader for an outsider and a visitor", async () => {
     for (const persona of ["outsider", "visitor"] as const) {

@@ -7,6 +7,7 @@ import { joinRound, submitAnswer } from "~/domain/live/participation.server";
 import { deleteRound, sweepExpiredRounds } from "~/domain/live/rounds.server";
 import { type TeamAccess, teamAccess } from "~/domain/teams/access.server";
 import {
+  askableQuestions,
   getMeeting,
   readyQuestion,
   recordMeetingUse,
@@ -14,6 +15,7 @@ import {
   startTeamRound,
   teamRoundName,
 } from "~/domain/teams/meetings.server";
+import { hideForTeam } from "~/domain/teams/memory.server";
 import { pulseTrend } from "~/domain/teams/pulse.server";
 import {
   createSeries,
@@ -305,6 +307,29 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
     if (!started.ok) throw started.error;
     const meeting = await getMeeting(handle.db, teamId, meetingId);
     expect(meeting.ok && meeting.meeting.uses.map((u) => u.questionId)).toEqual([ours]);
+  });
+
+  it.skipIf(!available)("leaves a question the team said is not for it out of its meeting and its round", async () => {
+    const published = await handle.db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(eq(questions.status, "published"))
+      .limit(2);
+    const [turnedDown, kept] = published.map((q) => q.id) as [string, string];
+    const ana = await accessOf(people.ana);
+    expect(await hideForTeam(handle.db, teamId, turnedDown, ana.userId)).toMatchObject({ ok: true });
+    expect((await askableQuestions(handle.db, teamId, [turnedDown, kept])).map((q) => q.id)).toEqual([kept]);
+    const meetingId = await meetingOf(null, people.ana);
+    const started = await startTeamRound(
+      handle.db,
+      ana,
+      meetingId,
+      { questionIds: [turnedDown, kept], anonymous: false },
+      SETTINGS,
+    );
+    if (!started.ok) throw started.error;
+    const meeting = await getMeeting(handle.db, teamId, meetingId);
+    expect(meeting.ok && meeting.meeting.uses.map((u) => u.questionId)).toEqual([kept]);
   });
 
   it.skipIf(!available)("counts an anonymous round's pulse, kept by housekeeping when the round expires", async () => {

@@ -102,7 +102,7 @@ export function QuestionCard({
   const busy = loading || mode === "deleting";
   const curates = viewer?.curates ?? [];
   const cardTeam = useCardTeam();
-  const teamHere = curates.find((team) => team.id === cardTeam) ?? null;
+  const teamHere = curates.find((team) => team.id === cardTeam?.teamId) ?? null;
 
   async function vote(direction: VoteDirection) {
     if (!viewer) {
@@ -254,12 +254,14 @@ export function QuestionCard({
                 >
                   Not for this team
                 </MenuButton>
-                <MenuButton
-                  icon={Check}
-                  onSelect={() => forTeam(markAskedByTeam(teamHere.id, question.id), "Marked as asked in the team.")}
-                >
-                  Mark as asked
-                </MenuButton>
+                {cardTeam?.offersMarkAsked && (
+                  <MenuButton
+                    icon={Check}
+                    onSelect={() => forTeam(markAskedByTeam(teamHere.id, question.id), "Marked as asked in the team.")}
+                  >
+                    Mark as asked
+                  </MenuButton>
+                )}
               </>
             )}
             {viewer?.isAdmin && (

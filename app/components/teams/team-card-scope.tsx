@@ -1,13 +1,27 @@
 import { createContext, type ReactNode, useContext } from "react";
 
-const TeamCardContext = createContext<string | null>(null);
+type CardTeam = { teamId: string; offersMarkAsked: boolean };
 
-/** Cards inside are shown for this team: their menus offer "Not for this team" and "Mark as asked". */
-export function TeamCardScope({ teamId, children }: { teamId: string; children: ReactNode }) {
-  return <TeamCardContext.Provider value={teamId}>{children}</TeamCardContext.Provider>;
+const TeamCardContext = createContext<CardTeam | null>(null);
+
+/**
+ * Cards inside are shown for this team: their menus offer "Not for this
+ * team" and, unless the page has its own way to record a question in a
+ * meeting (`offersMarkAsked={false}`), "Mark as asked".
+ */
+export function TeamCardScope({
+  teamId,
+  offersMarkAsked = true,
+  children,
+}: {
+  teamId: string;
+  offersMarkAsked?: boolean;
+  children: ReactNode;
+}) {
+  return <TeamCardContext.Provider value={{ teamId, offersMarkAsked }}>{children}</TeamCardContext.Provider>;
 }
 
 /** The team a card is shown for, if any. */
-export function useCardTeam(): string | null {
+export function useCardTeam(): CardTeam | null {
   return useContext(TeamCardContext);
 }

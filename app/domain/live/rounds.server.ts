@@ -20,7 +20,7 @@ import { resultsOf } from "~/shared/live-view";
 import { DomainError, failure, type Outcome } from "../errors";
 import { hashToken, newToken } from "../secret-tokens.server";
 import { keepTeamRecap } from "../teams/recaps.server";
-import { visibleToTeam } from "../teams/visibility.server";
+import { askableByTeam } from "../teams/visibility.server";
 import { notifyDeleted } from "./events.server";
 import { shownName } from "./round-writes.server";
 import { newJoinCode, tokenMatches } from "./tokens.server";
@@ -187,7 +187,7 @@ export async function createRound(
     .where(
       and(
         inArray(questions.id, input.questionIds),
-        input.teamId ? visibleToTeam(input.teamId) : eq(questions.status, "published"),
+        input.teamId ? askableByTeam(input.teamId) : eq(questions.status, "published"),
       ),
     );
   const byId = new Map(found.map((q) => [q.id, q]));

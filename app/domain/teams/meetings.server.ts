@@ -23,7 +23,7 @@ import { recordTeamUse } from "./memory.server";
 import { pulseOpening } from "./pulse.server";
 import { keepTeamRecap } from "./recaps.server";
 import { getSeries, personName, type Series, seriesChoice } from "./series.server";
-import { visibleToTeam } from "./visibility.server";
+import { askableByTeam } from "./visibility.server";
 
 const MEETING_NOT_FOUND = "This meeting does not exist in this team";
 
@@ -184,7 +184,7 @@ export async function askableQuestions(
   const rows = await db
     .select(rowColumns)
     .from(questions)
-    .where(and(inArray(questions.id, [...ids]), visibleToTeam(teamId)));
+    .where(and(inArray(questions.id, [...ids]), askableByTeam(teamId)));
   const byId = new Map(rows.map((row) => [row.id, toServed(row, index)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import { questions, teamMembers } from "~/db/schema";
+import { questions, teamHiddenQuestions, teamMembers } from "~/db/schema";
 
 /**
  * A team's own question stays the team's while it is private ('team'),
@@ -14,6 +14,17 @@ export function visibleToTeam(teamId: string): SQL {
   return or(
     eq(questions.status, "published"),
     and(eq(questions.teamId, teamId), inArray(questions.status, [...TEAM_OWN_STATUSES])),
+  ) as SQL;
+}
+
+/**
+ * Questions the team may ask in its meetings and rounds: the ones it may
+ * see, except those it said are "not for this team".
+ */
+export function askableByTeam(teamId: string): SQL {
+  return and(
+    visibleToTeam(teamId),
+    sql`not exists (select 1 from ${teamHiddenQuestions} where ${teamHiddenQuestions.teamId} = ${teamId} and ${teamHiddenQuestions.questionId} = ${questions.id})`,
   ) as SQL;
 }
 

@@ -3,6 +3,7 @@ import { MeetingQuestions } from "~/components/teams/MeetingQuestions";
 import { MeetingUses } from "~/components/teams/MeetingUses";
 import { TeamNav } from "~/components/teams/TeamNav";
 import { TeamRecap } from "~/components/teams/TeamRecap";
+import { TeamCardScope } from "~/components/teams/team-card-scope";
 import { config } from "~/config.server";
 import { LIMITS } from "~/domain/limits/rules";
 import {
@@ -136,14 +137,16 @@ export default function MeetingPage({ loaderData, actionData }: Route.ComponentP
         </p>
       )}
       {canRun ? (
-        <MeetingQuestions
-          teamId={access.teamId}
-          meetingId={meeting.id}
-          questions={questions}
-          usedIds={usedIds}
-          anotherHref={anotherHref}
-          canStartRound={!meeting.round && !meeting.recap}
-        />
+        <TeamCardScope teamId={access.teamId} offersMarkAsked={false}>
+          <MeetingQuestions
+            teamId={access.teamId}
+            meetingId={meeting.id}
+            questions={questions}
+            usedIds={usedIds}
+            anotherHref={anotherHref}
+            canStartRound={!meeting.round && !meeting.recap}
+          />
+        </TeamCardScope>
       ) : null}
       <MeetingUses uses={meeting.uses} />
       {meeting.recap && <TeamRecap recap={meeting.recap} timeZone={access.timeZone} />}
