@@ -208,8 +208,9 @@ describe.skipIf(!chromium)("a team's journey from creation to its third meeting"
       `${server.url}/teams/${teamId}/series/new`,
     );
     await owner.page.getByLabel("Name", { exact: true }).fill(SERIES);
-    await owner.page.getByLabel("Kind of meeting").selectOption("daily-standup");
-    await owner.page.getByLabel(/^Moment/).selectOption("check-in");
+    // Each control is named by its label alone, not by the value chosen in it.
+    await owner.page.getByLabel("Kind of meeting", { exact: true }).selectOption("daily-standup");
+    await owner.page.getByLabel("Moment", { exact: true }).selectOption("check-in");
     await owner.page.getByLabel("Open each team round with the pulse").check();
     await go(owner.page, owner.page.getByRole("button", { name: "Create the series" }), /\/series\/[0-9a-f-]{36}$/);
     const seriesPath = new URL(owner.page.url()).pathname;

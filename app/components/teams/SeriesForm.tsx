@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Form } from "react-router";
 import { primaryButton } from "~/components/buttons";
 import { CATEGORIES } from "~/shared/categories";
@@ -41,17 +42,21 @@ function Select({
   value: string | number;
   options: readonly { value: string | number; label: string }[];
 }) {
+  const id = useId();
+  // A label beside its control (not around it), so the control's name is the label alone, not the chosen value too.
   return (
-    <label className={label}>
-      {text}
-      <select name={name} defaultValue={String(value)} className={field}>
+    <div>
+      <label htmlFor={id} className={label}>
+        {text}
+      </label>
+      <select id={id} name={name} defaultValue={String(value)} className={field}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 
@@ -67,13 +72,24 @@ export function SeriesForm({
   error: string | null;
   submitLabel: string;
 }) {
+  const nameId = useId();
+  const timeId = useId();
   return (
     <Form method="post" className="space-y-4">
       <input type="hidden" name="intent" value="save" />
-      <label className={label}>
-        Name
-        <input name="name" defaultValue={values.name} maxLength={SERIES_NAME_MAX} required className={field} />
-      </label>
+      <div>
+        <label htmlFor={nameId} className={label}>
+          Name
+        </label>
+        <input
+          id={nameId}
+          name="name"
+          defaultValue={values.name}
+          maxLength={SERIES_NAME_MAX}
+          required
+          className={field}
+        />
+      </div>
       <Select
         name="category"
         text="Kind of meeting"
@@ -95,10 +111,12 @@ export function SeriesForm({
           value={values.weekday}
           options={WEEKDAYS.map((d, i) => ({ value: i, label: d }))}
         />
-        <label className={label}>
-          Time ({timeZone})
-          <input type="time" name="timeOfDay" defaultValue={values.timeOfDay} required className={field} />
-        </label>
+        <div>
+          <label htmlFor={timeId} className={label}>
+            Time ({timeZone})
+          </label>
+          <input id={timeId} type="time" name="timeOfDay" defaultValue={values.timeOfDay} required className={field} />
+        </div>
       </div>
       <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
         <input type="checkbox" name="pulse" defaultChecked={values.pulse} className="size-5" />
