@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "./categories";
 import { LIST_SORTS, type ListQuery, questionTextProblem, VOTE_DIRECTIONS } from "./community";
-import { ENGAGEMENT_LEVEL_VALUES, QUESTION_STYLE_VALUES, QUESTION_TYPES } from "./questions";
+import { choiceFields } from "./question-schemas";
+import { QUESTION_TYPES } from "./questions";
 
 export const listQuerySchema: z.ZodType<ListQuery> = z.object({
   sort: z.enum(LIST_SORTS, { error: `sort must be one of ${LIST_SORTS.join(", ")}` }).catch("popular"),
@@ -43,12 +44,8 @@ export const moderationSchema = z.object({
 export const submissionSchema = z.object({
   question: questionTextSchema,
   type: z.enum(QUESTION_TYPES, { error: `type must be one of ${QUESTION_TYPES.join(", ")}` }),
-  questionStyle: z.enum(QUESTION_STYLE_VALUES, {
-    error: `questionStyle must be one of ${QUESTION_STYLE_VALUES.join(", ")}`,
-  }),
-  engagementLevel: z.enum(ENGAGEMENT_LEVEL_VALUES, {
-    error: `engagementLevel must be one of ${ENGAGEMENT_LEVEL_VALUES.join(", ")}`,
-  }),
+  questionStyle: choiceFields.questionStyle,
+  engagementLevel: choiceFields.engagementLevel,
   categorySlug: z.enum(CATEGORY_SLUGS, { error: `categorySlug must be one of ${CATEGORY_SLUGS.join(", ")}` }),
 });
 export type Submission = z.infer<typeof submissionSchema>;

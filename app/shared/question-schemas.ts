@@ -2,8 +2,8 @@ import { z } from "zod";
 import { CATEGORY_SLUGS } from "./categories";
 import { ENGAGEMENT_LEVEL_VALUES, MEETING_CONTEXT_VALUES, QUESTION_STYLE_VALUES } from "./questions";
 
-/** What the generator asks for: the public contract of POST /api/v1/generate-question. */
-export const generateQuestionRequestSchema = z.object({
+/** The generator's three choices (moment, style, depth), each error naming its field: shared by every form that holds a choice. */
+export const choiceFields = {
   meetingContext: z.enum(MEETING_CONTEXT_VALUES, {
     error: `meetingContext must be one of ${MEETING_CONTEXT_VALUES.join(", ")}`,
   }),
@@ -13,6 +13,11 @@ export const generateQuestionRequestSchema = z.object({
   engagementLevel: z.enum(ENGAGEMENT_LEVEL_VALUES, {
     error: `engagementLevel must be one of ${ENGAGEMENT_LEVEL_VALUES.join(", ")}`,
   }),
+};
+
+/** What the generator asks for: the public contract of POST /api/v1/generate-question. */
+export const generateQuestionRequestSchema = z.object({
+  ...choiceFields,
   previousQuestions: z
     .array(z.string().max(1000, "previousQuestions items must be at most 1000 characters"), {
       error: "previousQuestions must be an array of strings",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "./categories";
-import { ENGAGEMENT_LEVEL_VALUES, isOfferedChoice, MEETING_CONTEXT_VALUES, QUESTION_STYLE_VALUES } from "./questions";
+import { choiceFields } from "./question-schemas";
+import { isOfferedChoice } from "./questions";
 import { ANY_MEETING, SERIES_NAME_MAX, TIME_OF_DAY, WEEKDAYS } from "./series";
 import { shownTextProblem } from "./text";
 
@@ -16,15 +17,7 @@ export const seriesFormSchema = z
     category: z.enum([ANY_MEETING, ...CATEGORY_SLUGS], {
       error: `category must be one of ${[ANY_MEETING, ...CATEGORY_SLUGS].join(", ")}`,
     }),
-    meetingContext: z.enum(MEETING_CONTEXT_VALUES, {
-      error: `meetingContext must be one of ${MEETING_CONTEXT_VALUES.join(", ")}`,
-    }),
-    questionStyle: z.enum(QUESTION_STYLE_VALUES, {
-      error: `questionStyle must be one of ${QUESTION_STYLE_VALUES.join(", ")}`,
-    }),
-    engagementLevel: z.enum(ENGAGEMENT_LEVEL_VALUES, {
-      error: `engagementLevel must be one of ${ENGAGEMENT_LEVEL_VALUES.join(", ")}`,
-    }),
+    ...choiceFields,
     weekday: z.coerce
       .number({ error: "weekday must be a day of the week" })
       .int("weekday must be a day of the week")
