@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { History } from "~/components/icons";
+import { NewerOlderPager } from "~/components/NewerOlderPager";
 import { formatDayTime } from "~/shared/format";
 import { Section, sectionIconClass } from "./Section";
 
@@ -31,42 +31,17 @@ export function HistorySection({ history }: { history: HistoryPage }) {
               </li>
             ))}
           </ol>
-          {history.pageCount > 1 && <HistoryPager page={history.page} pageCount={history.pageCount} />}
+          {history.pageCount > 1 && (
+            <NewerOlderPager
+              page={history.page}
+              pageCount={history.pageCount}
+              hrefFor={(page) => `?history=${page}#history-title`}
+              label="History pages"
+              keepScroll
+            />
+          )}
         </>
       )}
     </Section>
-  );
-}
-
-/** The hash and preventScrollReset keep the reader at this section instead of the page's top. */
-function HistoryPager({ page, pageCount }: { page: number; pageCount: number }) {
-  return (
-    <nav aria-label="History pages" className="flex items-center justify-between text-sm">
-      {page > 1 ? (
-        <Link
-          to={`?history=${page - 1}#history-title`}
-          preventScrollReset
-          className="font-semibold text-brand-800 underline"
-        >
-          Newer
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-ink-muted">
-        Page {page} of {pageCount}
-      </span>
-      {page < pageCount ? (
-        <Link
-          to={`?history=${page + 1}#history-title`}
-          preventScrollReset
-          className="font-semibold text-brand-800 underline"
-        >
-          Older
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

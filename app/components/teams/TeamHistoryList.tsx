@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { NewerOlderPager } from "~/components/NewerOlderPager";
 import { formatInZone } from "~/shared/series";
 import { TEAM_USE_LABELS, type TeamUse } from "~/shared/team-question-schemas";
 
@@ -46,25 +46,9 @@ export function TeamHistoryList({
         ))}
       </ol>
       {pages > 1 && (
-        <nav aria-label="History pages" className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link to={`?page=${page - 1}`} className="font-semibold text-brand-800 underline">
-              Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-ink-muted">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={`?page=${page + 1}`} className="font-semibold text-brand-800 underline">
-              Older
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
+        <div className="mt-4">
+          <NewerOlderPager page={page} pageCount={pages} hrefFor={(to) => `?page=${to}`} label="History pages" />
+        </div>
       )}
     </>
   );

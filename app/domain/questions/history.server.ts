@@ -1,6 +1,7 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { generationHistory, questions } from "~/db/schema";
+import { pageWithin } from "../paging";
 
 /**
  * Remembers that a signed-in user was served a question. One row per user
@@ -23,8 +24,7 @@ export async function listHistory(db: Database, userId: string, page = 1, pageSi
     .select({ total: count() })
     .from(generationHistory)
     .where(eq(generationHistory.userId, userId));
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const { page: current, pageCount } = pageWithin(page, total, pageSize);
   const items = await db
     .select({
       questionId: questions.id,

@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import { meetingSeries, questions, teamHiddenQuestions, teamMeetings, teamQuestionUses, users } from "~/db/schema";
 import type { TeamUse } from "~/shared/team-question-schemas";
 import { failure, type Outcome } from "../errors";
+import { pageWithin } from "../paging";
 import { visibleToTeam } from "./visibility.server";
 
 export const QUESTION_NOT_FOUND = "Question not found";
@@ -109,8 +110,7 @@ export async function teamHistory(
 ): Promise<{ entries: TeamHistoryEntry[]; total: number; page: number; pages: number }> {
   const ofTeam = eq(teamQuestionUses.teamId, teamId);
   const [{ total = 0 } = {}] = await db.select({ total: count() }).from(teamQuestionUses).where(ofTeam);
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pages);
+  const { page: current, pageCount: pages } = pageWithin(page, total, pageSize);
   const rows = await db
     .select({
       id: teamQuestionUses.id,
