@@ -5,13 +5,13 @@ import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "~/db/database.server";
-import { meetingSeries, seriesHosts, teamMeetings, teamMembers, users } from "~/db/schema";
+import { seriesHosts, teamMeetings, teamMembers, users } from "~/db/schema";
 import { PULSE_QUESTION } from "~/shared/series";
 import { launchBrowser } from "../support/browser";
 import { HttpClient } from "../support/http-client";
 import { seedMembers, signIn } from "../support/members";
 import { type RunningServer, startServer } from "../support/server";
-import { seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
+import { insertSeries, seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
 import { copyPgliteTemplate } from "../support/templates";
 
 /**
@@ -54,20 +54,7 @@ describe.skipIf(!chromium)("a team's meeting series in the browser", () => {
         (await handle.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? "";
       const second = await idOf(SECOND_FACILITATOR);
       await handle.db.insert(teamMembers).values({ teamId, userId: second, role: "facilitator" });
-      const [series] = await handle.db
-        .insert(meetingSeries)
-        .values({
-          teamId,
-          name: "Monday stand-up",
-          meetingContext: "check-in",
-          questionStyle: "playful",
-          engagementLevel: "quick",
-          weekday: 1,
-          timeOfDay: "09:30",
-          pulse: true,
-        })
-        .returning({ id: meetingSeries.id });
-      seriesId = series?.id ?? "";
+      seriesId = await insertSeries(handle.db, teamId);
       const order = [await idOf(TEAM_PERSONAS.owner), await idOf(TEAM_PERSONAS.facilitator), second];
       for (const [position, userId] of order.entries())
         await handle.db.insert(seriesHosts).values({ seriesId, userId, position });

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/database.server";
-import { meetingSeries } from "~/db/schema";
 import { type Cluster, startCluster } from "../support/cluster";
 import type { HttpClient } from "../support/http-client";
 import { skipOrFail } from "../support/loud-skip";
 import { signIn } from "../support/members";
 import { findPostgresBin } from "../support/postgres";
-import { seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
+import { insertSeries, seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
 
 /**
  * A team round across two app servers on one PostgreSQL database: the host
@@ -28,20 +27,7 @@ describe("a team round across two servers", () => {
     teamId = await seedTeamWithPersonas({ databaseUrl: cluster.databaseUrl });
     const handle = await openDatabase({ databaseUrl: cluster.databaseUrl, dataDir: "" });
     try {
-      const [series] = await handle.db
-        .insert(meetingSeries)
-        .values({
-          teamId,
-          name: "Monday stand-up",
-          meetingContext: "check-in",
-          questionStyle: "playful",
-          engagementLevel: "quick",
-          weekday: 1,
-          timeOfDay: "09:30",
-          pulse: true,
-        })
-        .returning({ id: meetingSeries.id });
-      seriesId = series?.id ?? "";
+      seriesId = await insertSeries(handle.db, teamId);
     } finally {
       await handle.close();
     }

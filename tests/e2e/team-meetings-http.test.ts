@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/database.server";
-import { meetingSeries, teamMeetings, users } from "~/db/schema";
+import { teamMeetings, users } from "~/db/schema";
 import { HttpClient } from "../support/http-client";
 import { signIn } from "../support/members";
 import { type RunningServer, startServer } from "../support/server";
-import { seedTeam, seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
+import { insertSeries, seedTeam, seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
 import { copyPgliteTemplate } from "../support/templates";
 
 /**
@@ -65,24 +65,12 @@ describe("team series and meetings: who may do what", () => {
     try {
       const [owner] = await handle.db.select({ id: users.id }).from(users);
       for (const persona of PERSONAS) {
-        const [series] = await handle.db
-          .insert(meetingSeries)
-          .values({
-            teamId,
-            name: `Series of ${persona}`,
-            meetingContext: "check-in",
-            questionStyle: "playful",
-            engagementLevel: "quick",
-            weekday: 1,
-            timeOfDay: "09:30",
-            pulse: true,
-          })
-          .returning({ id: meetingSeries.id });
+        const seriesId = await insertSeries(handle.db, teamId, { name: `Series of ${persona}` });
         const [meeting] = await handle.db
           .insert(teamMeetings)
-          .values({ teamId, seriesId: series?.id, hostId: owner?.id })
+          .values({ teamId, seriesId, hostId: owner?.id })
           .returning({ id: teamMeetings.id });
-        own[persona] = { seriesId: series?.id ?? "", meetingId: meeting?.id ?? "" };
+        own[persona] = { seriesId, meetingId: meeting?.id ?? "" };
       }
     } finally {
       await handle.close();

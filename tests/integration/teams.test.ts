@@ -2,16 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
-import {
-  meetingSeries,
-  questions,
-  seriesHosts,
-  teamInvitations,
-  teamMembers,
-  teamQuestionUses,
-  teams,
-  users,
-} from "~/db/schema";
+import { questions, seriesHosts, teamInvitations, teamMembers, teamQuestionUses, teams, users } from "~/db/schema";
 import type { EmailContent } from "~/domain/email/templates";
 import { type TeamAccess, teamAccess } from "~/domain/teams/access.server";
 import {
@@ -27,6 +18,7 @@ import { createTeam, deleteTeam, handOverTeamsOf, listTeamsOf, updateTeamSetting
 import { teamSettingsSchema } from "~/shared/team-schemas";
 import type { TeamRole } from "~/shared/teams";
 import { freshDatabase, testEngines } from "../support/databases";
+import { insertSeries } from "../support/teams";
 
 type Person = { id: string; email: string; emailVerified: boolean };
 
@@ -105,23 +97,15 @@ describe.each(testEngines())("teams on $engine", ({ engine, available }) => {
   }
 
   async function seriesWithHosts(teamId: string, hosts: Person[]): Promise<string> {
-    const [series] = await handle.db
-      .insert(meetingSeries)
-      .values({
-        teamId,
-        name: "Monday stand-up",
-        meetingContext: "check-in",
-        questionStyle: "reflective",
-        engagementLevel: "standard",
-        weekday: 1,
-        timeOfDay: "09:30",
-      })
-      .returning({ id: meetingSeries.id });
-    if (!series) throw new Error("no series");
+    const seriesId = await insertSeries(handle.db, teamId, {
+      questionStyle: "reflective",
+      engagementLevel: "standard",
+      pulse: false,
+    });
     await handle.db
       .insert(seriesHosts)
-      .values(hosts.map((host, position) => ({ seriesId: series.id, userId: host.id, position })));
-    return series.id;
+      .values(hosts.map((host, position) => ({ seriesId, userId: host.id, position })));
+    return seriesId;
   }
 
   async function hostsOf(seriesId: string): Promise<string[]> {

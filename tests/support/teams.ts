@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { openDatabase } from "~/db/database.server";
-import { teamMembers, teams, users } from "~/db/schema";
+import { type Database, openDatabase } from "~/db/database.server";
+import { meetingSeries, teamMembers, teams, users } from "~/db/schema";
 import type { TeamRole } from "~/shared/teams";
 import { type MemberTarget, seedMembers } from "./members";
 
@@ -53,4 +53,28 @@ export async function seedTeamWithPersonas(target: MemberTarget, name = "Platfor
       { email: TEAM_PERSONAS.member, role: "member" },
     ],
   });
+}
+
+/** Writes a series of the team straight into the database: a Monday 09:30 stand-up with the pulse, unless told otherwise. */
+export async function insertSeries(
+  db: Database,
+  teamId: string,
+  values: Partial<Omit<typeof meetingSeries.$inferInsert, "teamId">> = {},
+): Promise<string> {
+  const [series] = await db
+    .insert(meetingSeries)
+    .values({
+      teamId,
+      name: "Monday stand-up",
+      meetingContext: "check-in",
+      questionStyle: "playful",
+      engagementLevel: "quick",
+      weekday: 1,
+      timeOfDay: "09:30",
+      pulse: true,
+      ...values,
+    })
+    .returning({ id: meetingSeries.id });
+  if (!series) throw new Error("Could not seed the series");
+  return series.id;
 }
