@@ -103,6 +103,57 @@ const aiSchema = z.object(aiFields);
 
 export type TrustProxy = false | number | string[];
 
+/** Buying Premium through Stripe; undefined when the keys are not set (plans cannot be bought). */
+export type BillingSettings = {
+  /** Never logged, never part of an error message. */
+  secretKey: string;
+  webhookSecret: string;
+  /** Stripe price ids; an interval without one is not offered. */
+  prices: { month: string | undefined; year: string | undefined };
+  /** Days of free trial on an account's first subscription; 0: none. */
+  trialDays: number;
+  /** Where the Stripe API answers; Stripe's own unless set (a proxy, or a local server in tests). */
+  apiUrl: URL | undefined;
+};
+
+const stripeId = (prefix: string, example: string) =>
+  z.preprocess(
+    trimmed,
+    z
+      .string()
+      .regex(new RegExp(`^${prefix}[A-Za-z0-9_]+$`), `must be a Stripe id starting with ${prefix}, such as ${example}`)
+      .optional(),
+  );
+
+const billingFields = {
+  STRIPE_SECRET_KEY: z.preprocess(
+    trimmed,
+    z
+      .string()
+      .regex(
+        /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/,
+        "must be a Stripe secret or restricted key (sk_live_..., sk_test_...)",
+      )
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: stripeId("whsec_", "whsec_..."),
+  STRIPE_PRICE_MONTHLY: stripeId("price_", "price_1Abc..."),
+  STRIPE_PRICE_YEARLY: stripeId("price_", "price_1Abc..."),
+  STRIPE_TRIAL_DAYS: z.preprocess(
+    trimmed,
+    z.coerce
+      .number({ error: "must be a number of days" })
+      .int("must be a whole number of days")
+      .min(0, "must be between 0 and 90 days")
+      .max(90, "must be between 0 and 90 days")
+      .default(14),
+  ),
+  STRIPE_API_URL: z.preprocess(
+    trimmed,
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://api.stripe.com" }).optional(),
+  ),
+};
+
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 function isProxyAddress(entry: string): boolean {
@@ -137,6 +188,7 @@ const trustProxy = z
 
 const envSchema = z.object({
   ...aiFields,
+  ...billingFields,
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: port.default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -186,6 +238,8 @@ const SECRET_VARIABLES = new Set([
   "AI_API_KEY",
   // A provider URL can carry credentials (https://user:key@proxy.example).
   "AI_BASE_URL",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
 ]);
 
 export type Config = {
@@ -217,6 +271,8 @@ export type Config = {
   /** Google sign-in (any OpenID Connect provider at googleIssuer); shown only when both are set. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   live: LiveSettings;
+  /** Buying Premium; undefined without Stripe keys (an admin can still grant Premium). */
+  billing: BillingSettings | undefined;
   /** How often each server offers to run housekeeping (one server of a database runs it at a time). */
   housekeepingIntervalMs: number;
 };
@@ -258,7 +314,34 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       maxParticipants: v.LIVE_MAX_PARTICIPANTS,
       streamsPerAddress: v.LIVE_STREAMS_PER_ADDRESS,
     },
+    billing: resolveBilling(v),
     housekeepingIntervalMs: v.HOUSEKEEPING_INTERVAL_SECONDS * 1000,
+  };
+}
+
+/**
+ * Premium can be bought when the secret key, the webhook secret and at least
+ * one price are set; a key without the webhook secret would take payments
+ * whose result never reaches the account, so it stops start-up instead.
+ */
+function resolveBilling(v: z.output<typeof envSchema>): BillingSettings | undefined {
+  if (!v.STRIPE_SECRET_KEY) return undefined;
+  if (!v.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (the webhook endpoint's signing secret)",
+    );
+  }
+  if (!v.STRIPE_PRICE_MONTHLY && !v.STRIPE_PRICE_YEARLY) {
+    throw new ConfigError(
+      "Invalid configuration: STRIPE_PRICE_MONTHLY or STRIPE_PRICE_YEARLY is required when STRIPE_SECRET_KEY is set",
+    );
+  }
+  return {
+    secretKey: v.STRIPE_SECRET_KEY,
+    webhookSecret: v.STRIPE_WEBHOOK_SECRET,
+    prices: { month: v.STRIPE_PRICE_MONTHLY, year: v.STRIPE_PRICE_YEARLY },
+    trialDays: v.STRIPE_TRIAL_DAYS,
+    apiUrl: v.STRIPE_API_URL ? new URL(v.STRIPE_API_URL) : undefined,
   };
 }
 

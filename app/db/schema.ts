@@ -110,8 +110,13 @@ export const questions = pgTable(
     check("questions_source_check", sql`${t.source} in ('curated', 'ai_generated', 'user_submitted', 'composed')`),
     // "retired": a curated question the library no longer holds, kept for the members who saved or voted on it.
     // "team": private to questions.team_id, never listed or served elsewhere.
-    check("questions_status_check", sql`${t.status} in ('published', 'pending', 'rejected', 'retired', 'team')`),
+    // "private": a Premium member's directed AI question, seen by its author only.
+    check(
+      "questions_status_check",
+      sql`${t.status} in ('published', 'pending', 'rejected', 'retired', 'team', 'private')`,
+    ),
     check("questions_team_status_check", sql`${t.status} <> 'team' or ${t.teamId} is not null`),
+    check("questions_private_status_check", sql`${t.status} <> 'private' or ${t.authorId} is not null`),
     index("questions_team_idx").on(t.teamId).where(sql`team_id is not null`),
     check(
       "questions_format_check",
@@ -282,8 +287,13 @@ export const profiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     fullName: text("full_name").notNull(),
+    /** The plan an admin granted; a paid subscription (`subscriptions`) makes an account Premium too. */
     plan: text("plan").notNull().default("free"),
     isAdmin: boolean("is_admin").notNull().default(false),
+    /** When the member agreed to product news by e-mail; null: never sent any. */
+    marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
+    /** When a free member put away the note on what Premium adds; it is shown once. */
+    premiumNoteDismissedAt: timestamp("premium_note_dismissed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -325,6 +335,8 @@ export const emailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
+    /** Extra headers, such as List-Unsubscribe on product news. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
@@ -791,3 +803,44 @@ export const teamSavedQuestions = pgTable(
     index("team_saved_questions_recent_idx").on(t.teamId, t.createdAt),
   ],
 );
+
+/**
+ * An account's Stripe customer and its subscription, as Stripe last said
+ * it was (the webhook handler reads the subscription itself, so events may
+ * come in any order). One per account.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    customerId: text("customer_id").notNull().unique(),
+    subscriptionId: text("subscription_id").unique(),
+    /** Stripe's status: trialing, active, past_due, canceled, incomplete, incomplete_expired, unpaid, paused. */
+    status: text("status"),
+    /** "month" or "year". */
+    billingInterval: text("billing_interval"),
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    currentPeriodEndsAt: timestamp("current_period_ends_at", { withTimezone: true }),
+    /** Set once the subscription is cancelled: Premium lasts until then. */
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** A trial is offered once per account. */
+    trialUsed: boolean("trial_used").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "subscriptions_interval_check",
+      sql`${t.billingInterval} is null or ${t.billingInterval} in ('month', 'year')`,
+    ),
+  ],
+);
+
+/** Stripe events already handled, by id: a replayed or retried event changes nothing. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

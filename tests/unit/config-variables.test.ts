@@ -34,6 +34,12 @@ const BAD_VALUES: Record<string, string> = {
   LIVE_RECAP_DAYS: "a month",
   LIVE_MAX_PARTICIPANTS: "1",
   HOUSEKEEPING_INTERVAL_SECONDS: "0",
+  STRIPE_SECRET_KEY: "pk_live_publishable",
+  STRIPE_WEBHOOK_SECRET: "secret",
+  STRIPE_PRICE_MONTHLY: "monthly",
+  STRIPE_PRICE_YEARLY: "prod_123",
+  STRIPE_TRIAL_DAYS: "365",
+  STRIPE_API_URL: "api.stripe.com",
 };
 
 const documented = fs

@@ -2,12 +2,18 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { profiles, users } from "~/db/schema";
 import type { Plan } from "~/shared/accounts";
+import { paidPremium } from "../billing/premium.server";
 
 export type Profile = {
   userId: string;
   fullName: string;
   email: string;
+  /** What the account has now: Premium when an admin granted it or a subscription gives it. */
   plan: Plan;
+  /** The plan an admin granted (the admin page changes this one). */
+  grantedPlan: Plan;
+  /** Whether a Stripe subscription gives Premium now. */
+  paidPremium: boolean;
   isAdmin: boolean;
   createdAt: Date;
 };
@@ -43,14 +49,17 @@ export async function getProfile(db: Database, userId: string): Promise<Profile 
       userId: profiles.userId,
       fullName: profiles.fullName,
       email: users.email,
-      plan: profiles.plan,
+      grantedPlan: profiles.plan,
+      paidPremium: paidPremium(profiles.userId),
       isAdmin: profiles.isAdmin,
       createdAt: profiles.createdAt,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.userId, userId));
-  return row ? { ...row, plan: row.plan as Plan } : null;
+  if (!row) return null;
+  const grantedPlan = row.grantedPlan as Plan;
+  return { ...row, grantedPlan, plan: grantedPlan === "premium" || row.paidPremium ? "premium" : "free" };
 }
 
 /** The name is kept on the profile and mirrored on the sign-in record, which e-mails greet with. */

@@ -8,7 +8,7 @@ export type AccessChange = { isAdmin?: boolean; plan?: Plan };
 
 export type AccessResult = Outcome<{ profile: Profile }>;
 
-const snapshot = (p: Profile) => ({ isAdmin: p.isAdmin, plan: p.plan });
+const snapshot = (p: Profile) => ({ isAdmin: p.isAdmin, plan: p.grantedPlan });
 
 /**
  * An admin grants or revokes admin access or premium. The caller has

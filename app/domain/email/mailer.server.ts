@@ -3,7 +3,15 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 
-export type OutgoingMail = { from: string; to: string; subject: string; html: string; text: string };
+export type OutgoingMail = {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers (List-Unsubscribe on product news). */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = {
   send(message: OutgoingMail): Promise<void>;

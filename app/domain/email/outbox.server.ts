@@ -3,7 +3,14 @@ import type { Database } from "~/db/database.server";
 import { emailOutbox } from "~/db/schema";
 import { type Mailer, maskAddress } from "./mailer.server";
 
-export type QueuedMail = { kind: string; to: string; subject: string; html: string; text: string };
+export type QueuedMail = {
+  kind: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+};
 export type DeliveryOutcome = { sent: number; retried: number; failed: number };
 type WarnLog = { warn(obj: object, msg: string): void };
 
@@ -47,6 +54,7 @@ export async function enqueueEmail(db: Database, mail: QueuedMail): Promise<stri
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      headers: mail.headers ?? null,
       // Due on this process's clock, in whole milliseconds like the `now` that
       // delivery compares with: the database's now() has microseconds (and
       // its own clock), so a delivery right after queueing could miss the mail.
@@ -88,7 +96,14 @@ export async function deliverDueEmails(
   for (const mail of claimed) {
     const attempts = mail.attempts + 1;
     try {
-      await mailer.send({ from, to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text });
+      await mailer.send({
+        from,
+        to: mail.recipient,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        headers: mail.headers ?? undefined,
+      });
     } catch (error) {
       const giveUp = attempts >= MAX_ATTEMPTS;
       const lastError = describeError(error);

@@ -4,14 +4,14 @@
  * (names are typed by users), and styles are inline because mail programs
  * drop style sheets.
  */
-export type EmailContent = { subject: string; html: string; text: string };
+export type EmailContent = { subject: string; html: string; text: string; headers?: Record<string, string> };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 type Link = { label: string; url: string };
 
-type Layout = {
+export type Layout = {
   appName: string;
   name: string;
   paragraphs: string[];
@@ -40,7 +40,10 @@ function greeting(name: string): string {
   return `Hi ${carried(name, "there")},`;
 }
 
-function render({ appName, name, paragraphs, button, secondary, after = [] }: Layout): { html: string; text: string } {
+export function render({ appName, name, paragraphs, button, secondary, after = [] }: Layout): {
+  html: string;
+  text: string;
+} {
   const p = (t: string) =>
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:${INK}">${escapeHtml(t)}</p>`;
   const a = (link: Link, style: string) =>

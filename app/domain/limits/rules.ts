@@ -76,6 +76,16 @@ export const LIMITS = {
   teams: { name: "teams", what: "new teams", limit: 20, windowSeconds: 60 * 60 },
   /** Per member: team invitations, by link or by e-mail (each e-mail one goes out through the outbox). */
   invitations: { name: "team-invitations", what: "invitations", limit: 30, windowSeconds: 60 * 60 },
+  /** Per member: Checkout and customer-portal sessions, each one a request to Stripe. */
+  billing: { name: "billing", what: "payment pages opened", limit: 20, windowSeconds: 60 * 60 },
+  /**
+   * Per member: Premium's directed AI (context, candidates, tone rewrites,
+   * follow-ups). Premium has no daily cap, so this bounds what one account
+   * can cost in a minute.
+   */
+  directedAi: { name: "directed-ai", what: "AI requests", limit: 12, windowSeconds: 60 },
+  /** Per address: unsubscribe links, which carry a token. */
+  unsubscribes: { name: "unsubscribes", what: "unsubscribe requests", limit: 30, windowSeconds: 10 * 60 },
   /** Per address: a host's reveals, locks, moves and moderation. */
   roundHosting: { name: "round-hosting", what: "changes to the round", limit: 300, windowSeconds: 60 },
 } as const satisfies Record<string, LimitRule>;
