@@ -12,7 +12,7 @@ import { type PlanMail, planChanged, planMailsFor, planSnapshot, type StoredPlan
 import { idOf, isFinished, storedPlanOf } from "./stripe-subscription";
 
 /** The events to enable on the webhook endpoint in Stripe's dashboard; others are answered and ignored. */
-export const HANDLED_EVENTS = [
+const HANDLED_EVENTS = [
   "checkout.session.completed",
   "customer.subscription.created",
   "customer.subscription.updated",
@@ -41,6 +41,7 @@ export function verifyWebhook(
 
 /** Which subscription an event is about, and the account our checkout said it is for. */
 function subjectOf(event: Stripe.Event): { subscriptionId: string | null; userId: string | null } | null {
+  if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) return null;
   const object = event.data.object as unknown as Record<string, unknown>;
   switch (event.type) {
     case "checkout.session.completed": {
