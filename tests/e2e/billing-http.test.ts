@@ -265,6 +265,36 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
     expect((await planAudits(someone.userId)).at(-1)?.after).toMatchObject({ status: "past_due" });
   });
 
+  it("answers 500 without details when Stripe cannot be read, so Stripe retries, and takes the retry", async () => {
+    const someone = await member("outage");
+    const { customer } = await checkout(someone.http);
+    stripe.setSubscription({ id: "sub_outage", customer, status: "active", userId: someone.userId });
+    const created = stripe.signedEvent(
+      "customer.subscription.created",
+      subscriptionObject({ id: "sub_outage", customer, status: "active" }),
+    );
+    // The request and both of the client's own retries fail.
+    stripe.failNext(3);
+    const failed = await deliver(created, 0);
+    expect(failed.status).toBe(500);
+    const body = await failed.text();
+    expect(JSON.parse(body)).toMatchObject({ retryable: true });
+    expect(body).not.toMatch(/at .+\.js|sk_test/);
+    expect(await planOn(someone.http)).toBe("Free");
+
+    const retried = await deliver(created, 1);
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toMatchObject({ outcome: "applied" });
+    expect(await planOn(someone.http)).toMatch(/^Premium, monthly/);
+  });
+
+  it("ignores an event about a subscription Stripe does not know", async () => {
+    const unknown = stripe.signedEvent("customer.subscription.updated", { id: "sub_nowhere", object: "subscription" });
+    const answer = await deliver(unknown, 1);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ outcome: "ignored" });
+  });
+
   it("a bad or missing signature answers 400 and changes nothing", async () => {
     const someone = await member("forger");
     const { customer } = await checkout(someone.http);

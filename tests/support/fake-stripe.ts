@@ -88,6 +88,7 @@ export async function startFakeStripe(options: { webhookSecret: string }) {
   const received: StripeRequest[] = [];
   const subscriptions = new Map<string, ReturnType<typeof subscriptionObject>>();
   let counter = 0;
+  let failing = 0;
   const next = (prefix: string) => `${prefix}_fake${++counter}`;
 
   const server = http.createServer((req, res) => {
@@ -105,6 +106,10 @@ export async function startFakeStripe(options: { webhookSecret: string }) {
           idempotencyKey: req.headers["idempotency-key"] as string | undefined,
           form,
         });
+      }
+      if (failing > 0 && path.startsWith("/v1/")) {
+        failing--;
+        return sendJson(res, 500, { error: { type: "api_error", message: "An unknown error occurred" } });
       }
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       if (method === "POST" && path === "/v1/customers") {
@@ -158,6 +163,10 @@ export async function startFakeStripe(options: { webhookSecret: string }) {
     received,
     /** Requests to one endpoint, oldest first. */
     requests: (method: string, path: string) => received.filter((r) => r.method === method && r.path === path),
+    /** The next `count` API requests fail with Stripe's 500 (the client retries some of them itself). */
+    failNext(count: number) {
+      failing = count;
+    },
     /** Sets what Stripe answers for this subscription from now on; returns the object. */
     setSubscription(setup: SubscriptionSetup) {
       const object = subscriptionObject(setup);

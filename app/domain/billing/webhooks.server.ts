@@ -89,7 +89,12 @@ export async function handleStripeEvent(
     return { outcome: "ignored", queued: 0 };
   }
   // Outside the transaction: a network call must not hold a connection (PGlite has one).
-  const subscription = await billing.stripe.subscriptions.retrieve(subject.subscriptionId);
+  const subscription = await retrieveSubscription(billing, subject.subscriptionId);
+  if (!subscription) {
+    // Stripe no longer knows it (deleted in test mode, another account's id): retrying would never help.
+    await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+    return { outcome: "ignored", queued: 0 };
+  }
   const customerId = idOf(subscription.customer);
   return db.transaction(async (tx) => {
     const [fresh] = await tx
@@ -142,6 +147,16 @@ export async function handleStripeEvent(
     for (const mail of mails) await enqueueEmail(tx, { kind: "billing", to: member.email, ...mail });
     return { outcome: "applied", queued: mails.length } as const;
   });
+}
+
+/** The subscription as Stripe has it now; null when Stripe answers that there is no such subscription. */
+async function retrieveSubscription(billing: Billing, id: string): Promise<Stripe.Subscription | null> {
+  try {
+    return await billing.stripe.subscriptions.retrieve(id);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return null;
+    throw error;
+  }
 }
 
 type Member = { id: string; email: string; name: string };
