@@ -92,9 +92,10 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
   }
 
   const planAudits = async (userId: string) =>
-    query("select before, after from admin_audit_log where action = 'user.plan' and target_id = $1 order by id", [
-      userId,
-    ]);
+    query(
+      "select before, after from admin_audit_log where action = 'user.plan' and target_id = $1 order by created_at",
+      [userId],
+    );
   const billingMails = async (email: string) =>
     query("select subject from email_outbox where kind = 'billing' and recipient = $1 order by created_at", [email]);
 
