@@ -169,6 +169,12 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
         after: { status: "trialing", interval: "month", endsAt: null },
       },
     ]);
+    // An admin sees where this account's Premium comes from.
+    const admin = await member("admin", 1);
+    await query("update profiles set is_admin = true where user_id = $1", [admin.userId]);
+    const lookup = await (await admin.http.get(`/admin?email=${encodeURIComponent(someone.email)}`)).text();
+    expect(lookup).toContain("Premium from a paid subscription");
+    expect(lookup).toContain("Grant premium");
     // A second checkout is refused while Premium lasts: the portal changes the plan.
     const again = await someone.http.postForm("/account/billing", { intent: "checkout-year" });
     expect(again.status).toBe(409);
@@ -245,6 +251,11 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
     // No event comes at the end: the paid period simply runs out.
     await expect.poll(() => profilePlan(someone.http), { timeout: 20_000, interval: 500 }).toBe("Free plan");
     expect(await planOn(someone.http)).toBe("Free");
+    // Buying again: the same Stripe customer, and no second trial.
+    const again = await checkout(someone.http, "checkout-year");
+    expect(again.customer).toBe(someone.customer);
+    expect(again.form["line_items[0][price]"]).toBe("price_yearlyfake");
+    expect(again.form).not.toHaveProperty("subscription_data[trial_period_days]");
   });
 
   it("a failed payment marks the plan past due and mails the member a link to update the card", async () => {
@@ -294,6 +305,16 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
     const answer = await deliver(unknown, 1);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ outcome: "ignored" });
+  });
+
+  it("mails the member three days before the trial ends, once", async () => {
+    const someone = await onTrial("trialend");
+    const ending = stripe.signedEvent("customer.subscription.trial_will_end", subscriptionObject(someone.setup));
+    for (const index of [0, 1]) expect((await deliver(ending, index)).status).toBe(200);
+    const mail = await smtp.waitForMessage((m) => m.to.includes(someone.email) && /trial ends/.test(m.subject));
+    expect(mail.subject).toMatch(/Premium trial ends in 3 days/);
+    expect(await billingMails(someone.email)).toHaveLength(2);
+    expect(await planOn(someone.http)).toMatch(/^Trial until/);
   });
 
   it("a bad or missing signature answers 400 and changes nothing", async () => {
