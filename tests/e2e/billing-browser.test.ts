@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
@@ -76,8 +77,22 @@ describe.skipIf(!chromium)("buying Premium in the browser", () => {
     await page.waitForURL(/\/sign-up\?redirectTo=%2Faccount%2Fbilling$/);
   });
 
+  /** The page as it is now has no accessibility violations and does not scroll sideways on the phone. */
+  async function accessible() {
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${page.url()}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
+      [],
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  }
+
   it("goes from the pricing page to Checkout, then shows trial, payment failed and cancelled", async () => {
-    await open("/pricing", true);
+    await open("/account/billing", true);
+    expect(await planState()).toBe("Free");
+    await accessible();
+    await page.goto("/pricing");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await accessible();
     await fitsThePhone("Buy Premium monthly");
     await page.getByRole("button", { name: "Buy Premium monthly" }).click();
     await page.waitForURL(new RegExp(`^${stripe.url}/checkout/cs_test_`));
@@ -100,6 +115,7 @@ describe.skipIf(!chromium)("buying Premium in the browser", () => {
     await page.getByText("Thank you.").waitFor();
     expect(await page.getByRole("button", { name: "Buy Premium monthly" }).count()).toBe(0);
     await fitsThePhone("Manage billing");
+    await accessible();
 
     stripe.setSubscription({ ...setup, status: "past_due", trialEnd: null });
     await deliver("invoice.payment_failed", {
