@@ -350,7 +350,13 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ outcome: "ignored" });
 
-    const visitor = await (await cluster.client(0).get("/pricing")).text();
+    const pricing = await cluster.client(0).get("/pricing");
+    // The buy buttons' form leads to Stripe: the browser must allow that redirect after a form.
+    const formAction = /form-action ([^;]+)/.exec(pricing.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+    expect(formAction.split(" ")).toEqual(
+      expect.arrayContaining(["'self'", "https://checkout.stripe.com", "https://billing.stripe.com", stripe.url]),
+    );
+    const visitor = await pricing.text();
     expect(visitor).toContain("Sign up to buy Premium");
     expect(visitor).toContain("Try it free for 14 days");
     const someone = await member("pricing");
@@ -377,6 +383,7 @@ describe("without Stripe keys", () => {
     const pricing = await visitor.get("/pricing");
     expect(pricing.status).toBe(200);
     expect(await pricing.text()).toContain("Premium cannot be bought on this server");
+    expect(pricing.headers.get("content-security-policy")).not.toContain("stripe.com");
 
     const webhook = await fetch(`${server.url}/api/stripe/webhook`, {
       method: "POST",
