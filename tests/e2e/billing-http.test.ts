@@ -307,6 +307,24 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
     expect(await answer.json()).toMatchObject({ outcome: "ignored" });
   });
 
+  it("limits how often one member opens Checkout, and Stripe is not asked once the limit is reached", async () => {
+    const someone = await member("limited");
+    for (let opened = 0; opened < 20; opened++) await checkout(someone.http);
+    const asked = stripe.requests("POST", "/v1/checkout/sessions").length;
+    const refused = await someone.http.postForm("/account/billing", { intent: "checkout-month" });
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toMatch(/payment pages opened/);
+    expect(stripe.requests("POST", "/v1/checkout/sessions")).toHaveLength(asked);
+    // One Stripe customer for all of them.
+    const customers = new Set(
+      stripe
+        .requests("POST", "/v1/checkout/sessions")
+        .slice(-20)
+        .map((r) => r.form.customer),
+    );
+    expect(customers.size).toBe(1);
+  });
+
   it("mails the member three days before the trial ends, once", async () => {
     const someone = await onTrial("trialend");
     const ending = stripe.signedEvent("customer.subscription.trial_will_end", subscriptionObject(someone.setup));
