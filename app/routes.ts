@@ -40,6 +40,8 @@ export default [
   route("live/:code", "routes/live/participant.tsx"),
   route("live/:code/host", "routes/live/host.tsx"),
   route("api/auth/*", "routes/api/auth.ts"),
+  route("api/stripe/webhook", "routes/api/stripe.webhook.ts"),
+  route("account/billing", "routes/account/billing.tsx"),
   route("api/v1/admin/users/:userId", "routes/api/v1/admin.users.ts"),
   route("api/v1/admin/questions/:id/moderate", "routes/api/v1/admin.questions.moderate.ts"),
   route("api/v1/questions", "routes/api/v1/questions.ts"),

@@ -5,11 +5,13 @@
  */
 import os from "node:os";
 import path from "node:path";
+import Stripe from "stripe";
 import { config } from "~/config.server";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { seedCategories } from "~/db/seed.server";
 import { type Auth, createAuth } from "~/domain/accounts/auth.server";
 import { resolveAuthSecret } from "~/domain/accounts/auth-secret.server";
+import type { Billing } from "~/domain/billing/billing.server";
 import { createMailer } from "~/domain/email/mailer.server";
 import { createEmailSender, type EmailSender } from "~/domain/email/send.server";
 import type { EmailContent } from "~/domain/email/templates";
@@ -25,6 +27,7 @@ let secret: string | undefined;
 let generator: ActiveGenerator | undefined;
 let mail: EmailSender | undefined;
 let hub: Promise<RoundHub> | undefined;
+let payments: { billing: Billing | undefined } | undefined;
 
 /**
  * The process-wide database: opened, migrated, seeded and the question library
@@ -75,6 +78,46 @@ export function getAuth(): Promise<Auth> {
 export function activeGenerator(): ActiveGenerator {
   generator ??= createActiveGenerator(config().ai);
   return generator;
+}
+
+/**
+ * Stripe, built once from the billing settings; undefined without keys
+ * (Premium cannot be bought, an admin can still grant it). The API version is
+ * pinned to the one this package was written for, so an upgrade of the
+ * account's default version in Stripe's dashboard changes nothing here.
+ */
+export function billing(): Billing | undefined {
+  payments ??= (() => {
+    const settings = config().billing;
+    if (!settings) return { billing: undefined };
+    const api = settings.apiUrl;
+    const stripe = new Stripe(settings.secretKey, {
+      apiVersion: Stripe.API_VERSION,
+      maxNetworkRetries: 2,
+      timeout: 10_000,
+      ...(api && {
+        host: api.hostname,
+        port: api.port || (api.protocol === "http:" ? 80 : 443),
+        protocol: api.protocol === "http:" ? "http" : "https",
+      }),
+    });
+    return {
+      billing: {
+        stripe,
+        webhookSecret: settings.webhookSecret,
+        prices: settings.prices,
+        trialDays: settings.trialDays,
+        appName: config().appName,
+        publicUrl: config().publicUrl,
+      },
+    };
+  })();
+  return payments.billing;
+}
+
+/** Sends queued mail now, in the background (after a transaction that queued some has committed). */
+export function deliverQueuedEmail(): void {
+  emailSender().deliverSoon();
 }
 
 function emailSender(): EmailSender {

@@ -37,8 +37,14 @@ declare global {
 
 /** Request id, security headers and one log line per request (path only: queries can hold e-mails). */
 function requestBasics(dev: boolean): RequestHandler {
-  const google = config().google;
-  const formTargets = google ? [new URL(google.issuer).origin] : [];
+  const { google, billing } = config();
+  // A form may lead to Google's sign-in, and the billing page's forms to Stripe's Checkout and portal
+  // (a browser applies form-action to the redirect that follows a form too).
+  const formTargets = [
+    ...(google ? [new URL(google.issuer).origin] : []),
+    ...(billing ? ["https://checkout.stripe.com", "https://billing.stripe.com"] : []),
+    ...(billing?.apiUrl ? [billing.apiUrl.origin] : []),
+  ];
   return (req, res, next) => {
     const incoming = req.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();

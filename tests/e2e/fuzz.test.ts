@@ -1230,6 +1230,7 @@ const ENTRIES: Row[] = [
   pageLoader("auth/v1/callback", { query: { next: REDIRECTS, error: ["access_denied"] } }),
   pageLoader("profile", { query: { history: ["1", "2", "0", "-1", "NaN", "1e9"] }, roles: MEMBER_FIRST }),
   pageLoader("profile/export", { roles: MEMBER_FIRST }),
+  pageLoader("account/billing", { query: { checkout: ["done", "cancelled", "x"] }, roles: MEMBER_FIRST }),
   pageLoader("saved-questions", { roles: MEMBER_FIRST }),
   pageLoader("saved-questions/print", { roles: MEMBER_FIRST }),
   pageLoader("admin", { query: { q: ["ab", "meeting", "%"], email: EMAILS }, roles: ADMIN_FIRST }),
@@ -1434,6 +1435,12 @@ const ENTRIES: Row[] = [
     params: teamQuestion,
     roles: MEMBER_FIRST,
   }),
+  pageAction(
+    ["account/billing"],
+    { intent: ["checkout-month", "checkout-year", "portal", "refund"] },
+    { roles: MEMBER_FIRST },
+  ),
+  apiRoute("api/stripe/webhook", ["POST"], { fields: { id: ["evt_1"], type: ["invoice.paid", "charge.refunded"] } }),
   apiRoute("api/health", ["GET"]),
   apiRoute("api/v1/stats", ["GET"]),
   ...["api/v1/generate-question", "functions/v1/generate-question"].map((pattern) =>

@@ -7,7 +7,25 @@ import type { Plan } from "~/shared/accounts";
 import { AdminSection } from "./AdminSection";
 import { FindForm } from "./FindForm";
 
-type FoundUser = { userId: string; fullName: string; email: string; plan: Plan; isAdmin: boolean };
+type FoundUser = {
+  userId: string;
+  fullName: string;
+  email: string;
+  plan: Plan;
+  /** The plan an admin granted; a subscription may give Premium besides. */
+  grantedPlan: Plan;
+  paidPremium: boolean;
+  isAdmin: boolean;
+};
+
+/** Where the account's Premium comes from, for an admin deciding whether to grant or revoke it. */
+function premiumSource(found: FoundUser): string | null {
+  if (found.paidPremium && found.grantedPlan === "premium")
+    return "Premium from a paid subscription and an admin's grant.";
+  if (found.paidPremium) return "Premium from a paid subscription (managed in Stripe).";
+  if (found.grantedPlan === "premium") return "Premium granted by an admin.";
+  return null;
+}
 
 /** Finds a user by email and changes their admin role and plan; shows the outcome of the last change. */
 export function UserAccess({
@@ -36,6 +54,7 @@ export function UserAccess({
             <p className="text-sm text-ink-muted">
               {found.email}: {describeAccess(found)}
             </p>
+            {premiumSource(found) && <p className="text-sm text-ink-muted">{premiumSource(found)}</p>}
             <Form method="post" className="mt-4 flex flex-wrap gap-2">
               <input type="hidden" name="userId" value={found.userId} />
               <SubmitButton
@@ -46,11 +65,11 @@ export function UserAccess({
                 {found.isAdmin ? "Revoke admin" : "Make admin"}
               </SubmitButton>
               <SubmitButton
-                intent={found.plan === "premium" ? "revoke-premium" : "grant-premium"}
+                intent={found.grantedPlan === "premium" ? "revoke-premium" : "grant-premium"}
                 pendingLabel="Saving..."
                 variant="secondary"
               >
-                {found.plan === "premium" ? "Move to free plan" : "Grant premium"}
+                {found.grantedPlan === "premium" ? "Revoke granted premium" : "Grant premium"}
               </SubmitButton>
             </Form>
           </div>

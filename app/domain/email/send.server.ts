@@ -22,6 +22,8 @@ export type EmailSender = {
    * waits for a run in progress so the database can be closed after it.
    */
   startWorker(options?: { intervalMs?: number }): () => Promise<void>;
+  /** Sends what is due now, in the background: for mail queued inside a caller's transaction. Never throws. */
+  deliverSoon(): void;
 };
 
 /** The outbox of one process: one delivery run at a time; a request during a run adds one more right after it. */
@@ -64,6 +66,9 @@ export function createEmailSender({
         await enqueueEmail(await database(), { kind, to, ...content });
         void deliverSoon();
       })().catch((error) => log.error({ kind, error: describeError(error) }, "could not queue mail"));
+    },
+    deliverSoon() {
+      void deliverSoon();
     },
     startWorker({ intervalMs = 15_000 } = {}) {
       const timer = setInterval(() => void deliverSoon(), intervalMs);

@@ -1,13 +1,25 @@
+import { Link } from "react-router";
+import { BuyButtons, NotForSale } from "~/components/billing/BuyButtons";
 import { MarkdownPage } from "~/components/content/MarkdownPage";
 import { Check, Minus } from "~/components/icons";
 import { config } from "~/config.server";
+import { offeredIntervals } from "~/domain/billing/billing.server";
 import { findPage } from "~/domain/content/pages.server";
 import { seo } from "~/lib/seo";
+import { billing } from "~/services.server";
 import { capitalized, type QuotaWords, quotaSentence, quotaWords } from "~/shared/quota-words";
+import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/pricing";
 
-export function loader() {
-  return { page: findPage("pricing"), quota: quotaWords(config().aiQuota) };
+export async function loader({ request }: Route.LoaderArgs) {
+  const payments = billing();
+  const user = await getUser(request);
+  return {
+    page: findPage("pricing"),
+    quota: quotaWords(config().aiQuota),
+    sale: payments ? { offered: offeredIntervals(payments), trialDays: payments.trialDays } : null,
+    viewer: user ? { premium: user.plan === "premium" } : null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
@@ -51,9 +63,36 @@ function Cell({ value }: { value: string | boolean }) {
   );
 }
 
+/** Where Premium is sold: buttons to Checkout, the member's billing page, or why it cannot be bought here. */
+function PremiumOffer({ sale, viewer }: Pick<Route.ComponentProps["loaderData"], "sale" | "viewer">) {
+  return (
+    <section
+      aria-labelledby="buy-premium-title"
+      className="mb-8 space-y-3 rounded-2xl border border-line bg-white p-4 sm:p-6"
+    >
+      <h2 id="buy-premium-title" className="font-serif text-xl font-semibold text-ink">
+        Get Premium
+      </h2>
+      {!sale ? (
+        <NotForSale />
+      ) : viewer?.premium ? (
+        <p className="text-ink">
+          You have Premium.{" "}
+          <Link to="/account/billing" className="font-semibold text-brand-700 underline">
+            See your plan
+          </Link>
+        </p>
+      ) : (
+        <BuyButtons offered={sale.offered} trialDays={sale.trialDays} signedIn={!!viewer} />
+      )}
+    </section>
+  );
+}
+
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   return (
     <MarkdownPage page={loaderData.page}>
+      <PremiumOffer sale={loaderData.sale} viewer={loaderData.viewer} />
       <div className="overflow-hidden rounded-2xl border border-line bg-white">
         <table className="table-fixed text-xs sm:text-sm">
           <caption className="px-4 pt-4 text-left font-semibold text-ink">What each plan includes</caption>

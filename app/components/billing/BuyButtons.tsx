@@ -1,0 +1,65 @@
+import { Form, Link } from "react-router";
+import { SubmitButton } from "~/components/forms/SubmitButton";
+import type { BillingInterval } from "~/shared/billing";
+
+const LABELS: Record<BillingInterval, { button: string; pending: string }> = {
+  month: { button: "Buy Premium monthly", pending: "Opening checkout..." },
+  year: { button: "Buy Premium yearly", pending: "Opening checkout..." },
+};
+
+export const BILLING_PATH = "/account/billing";
+
+/**
+ * Premium's checkout buttons: a form posting to the billing page, which
+ * sends the member on to Stripe. A visitor signs up first and lands on the
+ * billing page afterwards.
+ */
+export function BuyButtons({
+  offered,
+  trialDays,
+  signedIn,
+}: {
+  offered: BillingInterval[];
+  trialDays: number;
+  signedIn: boolean;
+}) {
+  const trial = trialDays > 0 ? `Try it free for ${trialDays} days; cancel any time.` : "Cancel any time.";
+  if (!signedIn) {
+    return (
+      <div className="space-y-2">
+        <Link
+          to={`/sign-up?redirectTo=${encodeURIComponent(BILLING_PATH)}`}
+          className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Sign up to buy Premium
+        </Link>
+        <p className="text-sm text-ink-muted">{trial}</p>
+      </div>
+    );
+  }
+  return (
+    <Form method="post" action={BILLING_PATH} className="space-y-2">
+      <div className="flex flex-wrap gap-2">
+        {offered.map((interval) => (
+          <SubmitButton key={interval} intent={`checkout-${interval}`} pendingLabel={LABELS[interval].pending}>
+            {LABELS[interval].button}
+          </SubmitButton>
+        ))}
+      </div>
+      <p className="text-sm text-ink-muted">{trial}</p>
+    </Form>
+  );
+}
+
+/** Said wherever Premium would be sold, on a server without Stripe keys. */
+export function NotForSale() {
+  return (
+    <p className="rounded-xl border border-line bg-sand px-4 py-3 text-sm text-ink">
+      Premium cannot be bought on this server.{" "}
+      <Link to="/contact" className="font-semibold text-brand-700 underline">
+        Contact us
+      </Link>{" "}
+      to ask for it: an admin can grant it to your account.
+    </p>
+  );
+}

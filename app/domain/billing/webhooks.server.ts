@@ -1,0 +1,203 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import type { Database } from "~/db/database.server";
+import { profiles, stripeEvents, subscriptions, users } from "~/db/schema";
+import { recordAudit } from "../admin/audit.server";
+import { enqueueEmail } from "../email/outbox.server";
+import type { EmailContent } from "../email/templates";
+import { failure, type Outcome } from "../errors";
+import { BILLING_PAGE_PATH, type Billing } from "./billing.server";
+import { cancelledEmail, paymentFailedEmail, trialEndingEmail, welcomeToPremiumEmail } from "./billing-mails";
+import { type PlanMail, planChanged, planMailsFor, planSnapshot, type StoredPlan } from "./plan-state";
+import { idOf, isFinished, storedPlanOf } from "./stripe-subscription";
+
+/** The events to enable on the webhook endpoint in Stripe's dashboard; others are answered and ignored. */
+const HANDLED_EVENTS = [
+  "checkout.session.completed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "customer.subscription.trial_will_end",
+  "invoice.paid",
+  "invoice.payment_failed",
+] as const;
+
+/** The event as Stripe signed it; a missing or wrong signature (or a stale timestamp) is refused. */
+export function verifyWebhook(
+  billing: Pick<Billing, "stripe" | "webhookSecret">,
+  payload: Buffer,
+  signature: string | null,
+): Outcome<{ event: Stripe.Event }> {
+  if (!signature) return failure("INVALID_INPUT", "The Stripe-Signature header is missing");
+  try {
+    return { ok: true, event: billing.stripe.webhooks.constructEvent(payload, signature, billing.webhookSecret) };
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      return failure("INVALID_INPUT", "The Stripe-Signature header does not match the body and the signing secret");
+    }
+    throw error;
+  }
+}
+
+/** Which subscription an event is about, and the account our checkout said it is for. */
+function subjectOf(event: Stripe.Event): { subscriptionId: string | null; userId: string | null } | null {
+  if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) return null;
+  const object = event.data.object as unknown as Record<string, unknown>;
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const session = event.data.object;
+      return { subscriptionId: idOf(session.subscription), userId: session.client_reference_id };
+    }
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+    case "customer.subscription.trial_will_end":
+      return { subscriptionId: event.data.object.id, userId: null };
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      const details = (object.parent as { subscription_details?: { subscription?: unknown } } | null)
+        ?.subscription_details;
+      const legacy = object.subscription as string | { id: string } | null | undefined;
+      return {
+        subscriptionId: idOf((details?.subscription as string | { id: string } | undefined) ?? legacy),
+        userId: null,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+export type WebhookOutcome = "applied" | "duplicate" | "ignored";
+
+/**
+ * Handles one verified event. Stripe may send an event twice and in any
+ * order, so the event only says which subscription changed: its current
+ * state is read from Stripe, and the event's id is stored in the same
+ * transaction as the change (a second delivery finds it and changes
+ * nothing). Mails and the audit entry follow the change of state.
+ * `queued` tells the caller to deliver the outbox after the commit.
+ */
+export async function handleStripeEvent(
+  db: Database,
+  billing: Billing,
+  event: Stripe.Event,
+): Promise<{ outcome: WebhookOutcome; queued: number }> {
+  const subject = subjectOf(event);
+  if (!subject?.subscriptionId) {
+    await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+    return { outcome: "ignored", queued: 0 };
+  }
+  // Outside the transaction: a network call must not hold a connection (PGlite has one).
+  const subscription = await retrieveSubscription(billing, subject.subscriptionId);
+  if (!subscription) {
+    // Stripe no longer knows it (deleted in test mode, another account's id): retrying would never help.
+    await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+    return { outcome: "ignored", queued: 0 };
+  }
+  const customerId = idOf(subscription.customer);
+  return db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
+    if (!fresh) return { outcome: "duplicate", queued: 0 } as const;
+    const member = await memberOf(tx, customerId, subject.userId ?? subscription.metadata?.userId ?? null);
+    if (!member || !customerId) return { outcome: "ignored", queued: 0 } as const;
+
+    const [stored] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, member.id)).for("update");
+    const after = storedPlanOf(subscription);
+    // A late event about an earlier, finished subscription never replaces a live one.
+    const replacesLive =
+      stored?.subscriptionId && stored.subscriptionId !== subscription.id && !isFinished(stored.status);
+    if (replacesLive && isFinished(after.status)) return { outcome: "ignored", queued: 0 } as const;
+
+    const before: StoredPlan | null = stored?.subscriptionId ? stored : null;
+    const values = {
+      customerId,
+      subscriptionId: subscription.id,
+      status: after.status,
+      billingInterval: after.billingInterval,
+      trialEndsAt: after.trialEndsAt,
+      currentPeriodEndsAt: after.currentPeriodEndsAt,
+      endsAt: after.endsAt,
+      trialUsed: (stored?.trialUsed ?? false) || after.trialUsed,
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(subscriptions)
+      .values({ userId: member.id, ...values })
+      .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+
+    if (planChanged(before, after)) {
+      await recordAudit(tx, {
+        actorId: null,
+        action: "user.plan",
+        targetType: "user",
+        targetId: member.id,
+        before: planSnapshot(before),
+        after: planSnapshot(after),
+      });
+    }
+    const mails: EmailContent[] = planMailsFor(before, after).map((kind) => planMail(kind, billing, member, after));
+    if (event.type === "customer.subscription.trial_will_end" && after.status === "trialing" && after.trialEndsAt) {
+      mails.push(trialEndingEmail({ ...common(billing, member), trialEndsAt: after.trialEndsAt }));
+    }
+    for (const mail of mails) await enqueueEmail(tx, { kind: "billing", to: member.email, ...mail });
+    return { outcome: "applied", queued: mails.length } as const;
+  });
+}
+
+/** The subscription as Stripe has it now; null when Stripe answers that there is no such subscription. */
+async function retrieveSubscription(billing: Billing, id: string): Promise<Stripe.Subscription | null> {
+  try {
+    return await billing.stripe.subscriptions.retrieve(id);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return null;
+    throw error;
+  }
+}
+
+type Member = { id: string; email: string; name: string };
+
+/** The account a subscription belongs to: by its stored customer, else by the id our checkout put in its metadata. */
+async function memberOf(db: Database, customerId: string | null, userId: string | null): Promise<Member | null> {
+  const columns = { id: users.id, email: users.email, name: profiles.fullName };
+  if (customerId) {
+    const [byCustomer] = await db
+      .select(columns)
+      .from(subscriptions)
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(subscriptions.customerId, customerId));
+    if (byCustomer) return byCustomer;
+  }
+  if (!userId) return null;
+  const [byId] = await db
+    .select(columns)
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return byId ?? null;
+}
+
+const common = (billing: Billing, member: Member) => ({
+  appName: billing.appName,
+  name: member.name,
+  billingUrl: `${billing.publicUrl}${BILLING_PAGE_PATH}`,
+});
+
+function planMail(kind: PlanMail, billing: Billing, member: Member, plan: StoredPlan): EmailContent {
+  switch (kind) {
+    case "welcome":
+      return welcomeToPremiumEmail({
+        ...common(billing, member),
+        trialEndsAt: plan.status === "trialing" ? plan.trialEndsAt : null,
+      });
+    case "payment_failed":
+      return paymentFailedEmail(common(billing, member));
+    case "cancelled":
+      return cancelledEmail({ ...common(billing, member), endsAt: plan.endsAt ?? new Date() });
+  }
+}

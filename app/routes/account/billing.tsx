@@ -1,0 +1,103 @@
+import { data, Form, redirect } from "react-router";
+import { BuyButtons, NotForSale } from "~/components/billing/BuyButtons";
+import { FormMessage } from "~/components/forms/FormMessage";
+import { SubmitButton } from "~/components/forms/SubmitButton";
+import { offeredIntervals } from "~/domain/billing/billing.server";
+import { billingStateOf, openPortal, startCheckout } from "~/domain/billing/checkout.server";
+import { planWords } from "~/domain/billing/plan-state";
+import { LIMITS } from "~/domain/limits/rules";
+import { seo } from "~/lib/seo";
+import { logger } from "~/logger.server";
+import { billing, database } from "~/services.server";
+import { formatDay } from "~/shared/format";
+import { formBody, statusOf } from "~/web/http.server";
+import { overLimit } from "~/web/limits.server";
+import { requireUser } from "~/web/session.server";
+import type { Route } from "./+types/billing";
+
+export { privatePageHeaders as headers } from "~/web/private-page.server";
+
+const day = (date: Date) => formatDay(date.toISOString());
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const { db } = await database();
+  const state = await billingStateOf(db, user.id);
+  const payments = billing();
+  const granted = state.kind === "free" && user.plan === "premium";
+  return {
+    plan: granted ? "Premium, granted by the CircleUp team" : planWords(state, day),
+    state: state.kind,
+    granted,
+    checkout: new URL(request.url).searchParams.get("checkout"),
+    sale: payments ? { offered: offeredIntervals(payments), trialDays: payments.trialDays } : null,
+  };
+}
+
+const INTENTS = { "checkout-month": "month", "checkout-year": "year", portal: null } as const;
+
+/** Sends the member to Stripe: Checkout for a plan, or the portal to change, update the card or cancel. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const intent = String(formBody(context).get("intent"));
+  if (!(intent in INTENTS)) return data({ error: "Choose a plan or Manage billing" }, { status: 400 });
+  const payments = billing();
+  if (!payments) return data({ error: "Premium cannot be bought on this server" }, { status: 404 });
+  const limited = await overLimit(LIMITS.billing, { userId: user.id });
+  if (limited) return data({ error: limited.message }, { status: statusOf(limited) });
+  const { db } = await database();
+  const interval = INTENTS[intent as keyof typeof INTENTS];
+  try {
+    const result = interval
+      ? await startCheckout(db, payments, { id: user.id, email: user.email }, interval)
+      : await openPortal(db, payments, user.id);
+    if (!result.ok) return data({ error: result.error.message }, { status: statusOf(result.error) });
+    return redirect(result.url);
+  } catch (error) {
+    logger.warn({ err: error, intent }, "stripe did not answer");
+    return data({ error: "Stripe did not answer. Please try again in a minute." }, { status: 502 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Billing", description: "Your CircleUp plan.", path: "/account/billing", noindex: true });
+
+const NOTES: Record<string, string> = {
+  done: "Thank you. Your plan shows here as soon as Stripe confirms the payment, usually within seconds.",
+  cancelled: "Checkout was cancelled; nothing was charged.",
+};
+
+export default function BillingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { plan, state, granted, checkout, sale } = loaderData;
+  const note = checkout ? NOTES[checkout] : undefined;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <h1 className="font-serif text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Billing</h1>
+      <section
+        aria-labelledby="plan-title"
+        className="mt-8 space-y-4 rounded-3xl border border-line bg-white p-6 sm:p-8"
+      >
+        <h2 id="plan-title" className="font-serif text-xl font-semibold text-ink">
+          Your plan
+        </h2>
+        <p className="text-lg text-ink" data-testid="plan-state">
+          {plan}
+        </p>
+        {note && <FormMessage tone="success">{note}</FormMessage>}
+        {actionData?.error && <FormMessage tone="error">{actionData.error}</FormMessage>}
+        {!sale && <NotForSale />}
+        {sale && state === "free" && !granted && (
+          <BuyButtons offered={sale.offered} trialDays={sale.trialDays} signedIn />
+        )}
+        {sale && state !== "free" && (
+          <Form method="post">
+            <SubmitButton intent="portal" pendingLabel="Opening..." variant="secondary">
+              Manage billing
+            </SubmitButton>
+            <p className="mt-2 text-sm text-ink-muted">Change the plan, update your card or cancel, on Stripe.</p>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}
