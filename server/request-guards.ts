@@ -13,6 +13,14 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const JSON_API = /^\/(?:api\/v1|functions\/v1)\//;
 /** An identity provider may post its answer back (response_mode=form_post); the state parameter protects it. */
 const SIGN_IN_CALLBACK = /^\/api\/auth\/(?:oauth2\/)?callback\//;
+/**
+ * A product-news mail's one-click unsubscribe (List-Unsubscribe-Post): the
+ * mail program posts to the link from wherever it runs, a webmail page of
+ * another site included. The secret in the address authorises it, not a
+ * cookie, so a foreign origin can misuse nobody's session there; and the one
+ * thing it can do is stop mail. Exactly this path, nothing under it.
+ */
+const ONE_CLICK_UNSUBSCRIBE = /^\/unsubscribe\/[^/]+$/i;
 
 // Control characters other than tab have no place in an address, and a NUL breaks every database lookup.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
@@ -51,6 +59,7 @@ export function refuseAddress(originalUrl: string): Refusal | undefined {
  */
 export function refuseForeignOrigin(req: ExpressRequest, allowedOrigins: ReadonlySet<string>): Refusal | undefined {
   if (!isStateChanging(req.method) || SIGN_IN_CALLBACK.test(req.path)) return undefined;
+  if (ONE_CLICK_UNSUBSCRIBE.test(req.path)) return undefined;
   const refusal = {
     status: 403,
     code: "FORBIDDEN_ORIGIN",
