@@ -13,14 +13,6 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const JSON_API = /^\/(?:api\/v1|functions\/v1)\//;
 /** An identity provider may post its answer back (response_mode=form_post); the state parameter protects it. */
 const SIGN_IN_CALLBACK = /^\/api\/auth\/(?:oauth2\/)?callback\//;
-/**
- * A product-news mail's one-click unsubscribe (List-Unsubscribe-Post): the
- * mail program posts to the link from wherever it runs, a webmail page of
- * another site included. The secret in the address authorises it, not a
- * cookie, so a foreign origin can misuse nobody's session there; and the one
- * thing it can do is stop mail. Exactly this path, nothing under it.
- */
-const ONE_CLICK_UNSUBSCRIBE = /^\/unsubscribe\/[^/]+$/i;
 
 // Control characters other than tab have no place in an address, and a NUL breaks every database lookup.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
@@ -56,10 +48,14 @@ export function refuseAddress(originalUrl: string): Refusal | undefined {
  * origin only; a sibling subdomain or another port on the same host counts as
  * foreign, which SameSite cookies alone would not catch. Programs that send
  * neither header are not browsers, so there is no victim's cookie to misuse.
+ * That is what lets a product-news mail's one-click unsubscribe through: the
+ * mail provider's server posts to `/unsubscribe/:token` (List-Unsubscribe-Post)
+ * with neither header, and the secret in the address, not a cookie,
+ * authorises it. No path is exempt: a browser posting from another site is
+ * refused here, as React Router's own action check would refuse it too.
  */
 export function refuseForeignOrigin(req: ExpressRequest, allowedOrigins: ReadonlySet<string>): Refusal | undefined {
   if (!isStateChanging(req.method) || SIGN_IN_CALLBACK.test(req.path)) return undefined;
-  if (ONE_CLICK_UNSUBSCRIBE.test(req.path)) return undefined;
   const refusal = {
     status: 403,
     code: "FORBIDDEN_ORIGIN",

@@ -39,7 +39,7 @@ export function ProductNewsForm({
           />
         </div>
         <SubmitButton intent="news" pendingLabel="Sending...">
-          Send to {reach}
+          {`Send to ${reach}`}
         </SubmitButton>
       </Form>
     </AdminSection>
