@@ -21,7 +21,9 @@ export function accountOfUnsubscribeToken(token: string, secret: string): string
   const match = /^([A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match?.[1] || !match[2]) return null;
   const userId = Buffer.from(match[1], "base64url").toString("utf8");
-  const given = Buffer.from(match[2], "base64url");
-  const expected = mac(userId, secret);
+  if (Buffer.from(userId, "utf8").toString("base64url") !== match[1]) return null;
+  // Compared as text: base64 lets several strings decode to one MAC, and only the one we wrote is the link.
+  const given = Buffer.from(match[2]);
+  const expected = Buffer.from(mac(userId, secret).toString("base64url"));
   return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? userId : null;
 }
