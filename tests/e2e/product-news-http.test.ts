@@ -90,10 +90,13 @@ describe("product news and unsubscribe", () => {
       expect(saved.status).toBe(200);
       expect(await saved.text()).toContain("You will get occasional product news.");
       expect(await newsBoxTicked(await http.get("/profile"))).toBe(true);
+      const exported = await (await http.get("/profile/export")).json();
+      expect(Date.parse(exported.profile.productNewsSince)).not.toBeNaN();
     }
     // Off by default: the member who never ticked the box.
     const quiet = await member(QUIET);
     expect(await newsBoxTicked(await quiet.get("/profile"))).toBe(false);
+    expect((await (await quiet.get("/profile/export")).json()).profile.productNewsSince).toBeNull();
 
     const admin = await member(ADMIN);
     const page = await (await admin.get("/admin")).text();
