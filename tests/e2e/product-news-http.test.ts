@@ -192,6 +192,12 @@ describe("product news and unsubscribe", () => {
 
   it("does not send the next news to those who unsubscribed", async () => {
     const admin = await member(ADMIN);
+    const blank = await admin.postForm("/admin", { intent: "news", subject: " ", text: "Something" });
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain("Please write a subject");
+    // Only admins send news.
+    const stays = await member(STAYS);
+    expect((await sendNews(stays, "Not from an admin")).status).toBe(403);
     const sent = await sendNews(admin, "New in CircleUp: rounds");
     expect(await sent.text()).toContain("Queued for 1 account.");
     await newsTo(STAYS, "New in CircleUp: rounds");

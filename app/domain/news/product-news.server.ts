@@ -32,7 +32,8 @@ export async function productNewsAudience(db: Database): Promise<number> {
 /**
  * Queues one mail per consenting, verified account in the outbox (kind
  * "news"), each with its own unsubscribe link, and records the send in the
- * audit log. The caller has checked that the actor is an admin.
+ * audit log; with nobody to send to, nothing is sent or recorded. The
+ * caller has checked that the actor is an admin.
  */
 export async function sendProductNews(
   db: Database,
@@ -45,6 +46,7 @@ export async function sendProductNews(
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(audience);
+  if (recipients.length === 0) return { recipients: 0 };
   await recordAudit(db, {
     actorId,
     action: "news.send",
