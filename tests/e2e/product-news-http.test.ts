@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_PASSWORD } from "../support/accounts";
 import { HttpClient } from "../support/http-client";
 import { signIn } from "../support/members";
 import { type RunningServer, startServer } from "../support/server";
-import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from "../support/smtp";
+import { linksIn, type ReceivedMail, type SmtpTestServer, startSmtpServer } from "../support/smtp";
 
 /** A header of a received message, folded lines joined. */
 function headerOf(mail: ReceivedMail, name: string): string | undefined {
@@ -204,5 +205,29 @@ describe("product news and unsubscribe", () => {
     await outboxPassedNews(QUIET);
     expect(received(KEEN, "New in CircleUp: rounds")).toEqual([]);
     expect(received(CLICKER, "New in CircleUp: rounds")).toEqual([]);
+  });
+
+  it("takes the consent ticked at sign-up once the address is verified, and never for a taken address", async () => {
+    const admin = await member(ADMIN);
+    const reach = async () => /Send to (\d+) accounts?/.exec(await (await admin.get("/admin")).text())?.[1];
+    const before = Number(await reach());
+
+    const newcomer = client();
+    const email = "newcomer@example.com";
+    const signUp = (http: HttpClient, address: string) =>
+      http.postForm("/sign-up", { fullName: "New Comer", email: address, password: TEST_PASSWORD, productNews: "on" });
+    expect((await signUp(newcomer, email)).status).toBe(302);
+    // Not verified yet: not among the recipients.
+    expect(Number(await reach())).toBe(before);
+    const verification = await smtp.waitForMessage((m) => m.to.includes(email) && /verify/i.test(m.subject), 15_000);
+    await newcomer.follow(linksIn(verification).find((l) => l.includes("/api/auth/verify-email")) as string);
+    expect(Number(await reach())).toBe(before + 1);
+    expect(await newsBoxTicked(await newcomer.get("/profile"))).toBe(true);
+
+    // Someone signing up with a member's address cannot opt that member in.
+    expect((await signUp(client(), QUIET)).status).toBe(302);
+    await smtp.waitForMessage((m) => m.to.includes(QUIET) && /tried to sign up/i.test(m.subject), 15_000);
+    expect(Number(await reach())).toBe(before + 1);
+    expect(await newsBoxTicked(await (await member(QUIET)).get("/profile"))).toBe(false);
   });
 });
