@@ -1292,7 +1292,13 @@ const ENTRIES: Row[] = [
   }),
   pageAction(
     ["sign-up"],
-    { fullName: ["Ada"], email: EMAILS, password: ["long enough password"], redirectTo: REDIRECTS },
+    {
+      fullName: ["Ada"],
+      email: EMAILS,
+      password: ["long enough password"],
+      redirectTo: REDIRECTS,
+      productNews: ["on"],
+    },
     { addresses: 4, texts: ["fullName"] },
   ),
   // Each signed-in run signs the member out, and signing in again costs a password hash: fewer of them.
