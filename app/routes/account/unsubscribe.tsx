@@ -48,7 +48,10 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   const error = actionData?.error ?? loaderData.error;
   if (error) {
     return (
-      <CenteredCard title="This link does not work" icon={<CircleAlert className={`${iconClass} text-accent-600`} />}>
+      <CenteredCard
+        title="This link does not work"
+        icon={<CircleAlert className={`${iconClass} text-accent-600`} aria-hidden="true" />}
+      >
         <FormMessage tone="error">{error}</FormMessage>
         <p className="mt-4 text-ink-muted">
           You can also turn product news off on your{" "}
@@ -62,7 +65,10 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   }
   if (actionData?.done || !loaderData.subscribed) {
     return (
-      <CenteredCard title="You are unsubscribed" icon={<CircleCheck className={`${iconClass} text-brand-700`} />}>
+      <CenteredCard
+        title="You are unsubscribed"
+        icon={<CircleCheck className={`${iconClass} text-brand-700`} aria-hidden="true" />}
+      >
         <p className="text-ink">
           You will get no more product news from CircleUp. Mails about your account, such as password resets, still
           reach you.
@@ -71,7 +77,10 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
     );
   }
   return (
-    <CenteredCard title="Unsubscribe from product news" icon={<MailCheck className={`${iconClass} text-brand-700`} />}>
+    <CenteredCard
+      title="Unsubscribe from product news"
+      icon={<MailCheck className={`${iconClass} text-brand-700`} aria-hidden="true" />}
+    >
       <p className="text-ink">Stop the occasional product news CircleUp sends to this account's address.</p>
       <Form method="post" className="mt-6">
         <SubmitButton intent="unsubscribe" pendingLabel="Unsubscribing...">
