@@ -12,13 +12,15 @@ const QUERY_PARAMS = /\n\s*params:[\s\S]*$/;
 /**
  * Routes whose address is itself the secret: better-auth's password-reset
  * link (whoever holds it sets the password), a live round's recap, a team
- * invitation and a saved plan's unguessable link. A log line names the route with a placeholder.
+ * invitation, a product-news unsubscribe link and a saved plan's unguessable link. A log
+ * line names the route with a placeholder.
  * Matched without regard to case, as the router matches.
  */
 const SECRET_PATHS: readonly [RegExp, string][] = [
   [/(\/api\/auth\/reset-password\/)[^/?#\s"]+/gi, "$1:token"],
   [/(\/live\/recap\/)[^/?#\s"]+/gi, "$1:token"],
   [/(\/teams\/join\/)[^/?#\s"]+/gi, "$1:token"],
+  [/(\/unsubscribe\/)[^/?#\s"]+/gi, "$1:token"],
   [/(^|[\s"'(])(\/p\/)[^/?#\s"]+/gi, "$1$2:id"],
 ];
 /** A token handed in a query (e-mail links, the reset page): its value is dropped wherever a message quotes it. */

@@ -31,6 +31,7 @@ export default [
   route("auth/v1/callback", "routes/auth/auth.callback.tsx", { id: "auth-callback-alias" }),
   route("profile", "routes/account/profile.tsx"),
   route("profile/export", "routes/account/profile.export.ts"),
+  route("unsubscribe/:token", "routes/account/unsubscribe.tsx"),
   route("saved-questions", "routes/questions/saved-questions.tsx"),
   route("saved-questions/print", "routes/questions/saved-questions.print.tsx"),
   route("admin", "routes/admin/admin.tsx"),

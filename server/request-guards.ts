@@ -48,6 +48,11 @@ export function refuseAddress(originalUrl: string): Refusal | undefined {
  * origin only; a sibling subdomain or another port on the same host counts as
  * foreign, which SameSite cookies alone would not catch. Programs that send
  * neither header are not browsers, so there is no victim's cookie to misuse.
+ * That is what lets a product-news mail's one-click unsubscribe through: the
+ * mail provider's server posts to `/unsubscribe/:token` (List-Unsubscribe-Post)
+ * with neither header, and the secret in the address, not a cookie,
+ * authorises it. No path is exempt: a browser posting from another site is
+ * refused here, as React Router's own action check would refuse it too.
  */
 export function refuseForeignOrigin(req: ExpressRequest, allowedOrigins: ReadonlySet<string>): Refusal | undefined {
   if (!isStateChanging(req.method) || SIGN_IN_CALLBACK.test(req.path)) return undefined;

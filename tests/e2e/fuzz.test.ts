@@ -388,6 +388,12 @@ function idParam(list: Exclude<keyof typeof known, "shown">): Choice<string> {
   };
 }
 
+/** Unsubscribe links as mailed (an account id and a MAC) but signed by no one here, and junk. */
+const UNSUBSCRIBE_TOKEN: Choice<string> = {
+  good: fc.constantFrom(`${Buffer.from("some-account").toString("base64url")}.${"A".repeat(43)}`, "abc.def"),
+  bad: junkUrlPart,
+};
+
 const anyParam: Choice<string> = { good: fc.constantFrom("x", "no-such-page", "a-b"), bad: junkUrlPart };
 
 type Query = Record<string, readonly string[]>;
@@ -1287,7 +1293,13 @@ const ENTRIES: Row[] = [
   }),
   pageAction(
     ["sign-up"],
-    { fullName: ["Ada"], email: EMAILS, password: ["long enough password"], redirectTo: REDIRECTS },
+    {
+      fullName: ["Ada"],
+      email: EMAILS,
+      password: ["long enough password"],
+      redirectTo: REDIRECTS,
+      productNews: ["on"],
+    },
     { addresses: 4, texts: ["fullName"] },
   ),
   // Each signed-in run signs the member out, and signing in again costs a password hash: fewer of them.
@@ -1306,7 +1318,18 @@ const ENTRIES: Row[] = [
   pageAction(
     ["profile"],
     {
-      intent: ["name", "password", "email", "2fa-enable", "2fa-verify", "2fa-disable", "revoke-session", "delete"],
+      intent: [
+        "name",
+        "password",
+        "email",
+        "product-news",
+        "2fa-enable",
+        "2fa-verify",
+        "2fa-disable",
+        "revoke-session",
+        "delete",
+      ],
+      productNews: ["on"],
       fullName: ["Grace"],
       currentPassword: ["wrong password"],
       newPassword: ["another long password"],
@@ -1325,12 +1348,14 @@ const ENTRIES: Row[] = [
   pageAction(
     ["admin"],
     {
-      intent: ["approve", "reject", "grant-admin", "revoke-admin", "grant-premium", "revoke-premium"],
+      intent: ["approve", "reject", "grant-admin", "revoke-admin", "grant-premium", "revoke-premium", "news"],
       questionId: knownValue("pending"),
       userId: knownValue("users"),
       reason: ["Off topic"],
+      subject: ["What is new"],
+      text: ["Plans got better.\n\nTry them."],
     },
-    { roles: ADMIN_FIRST, texts: ["reason"] },
+    { roles: ADMIN_FIRST, texts: ["reason", "subject", "text"] },
   ),
   {
     ...pageAction(PAGES_WITHOUT_ACTION, { a: ["1"] }),
@@ -1527,6 +1552,8 @@ const ENTRIES: Row[] = [
     },
   ),
   pageLoader("teams/join/:token", { params: { token: idParam("invitations") } }),
+  pageLoader("unsubscribe/:token", { params: { token: UNSUBSCRIBE_TOKEN } }),
+  pageAction(["unsubscribe/:token"], { "List-Unsubscribe": ["One-Click"] }, { params: { token: UNSUBSCRIBE_TOKEN } }),
   pageAction(["teams/join/:token"], { intent: ["accept"] }, { params: { token: idParam("invitations") } }),
   pageLoader("teams/:teamId/people", {
     params: { teamId: idParam("teams") },

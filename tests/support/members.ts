@@ -15,6 +15,10 @@ export type MemberSeed = {
   /** An admin from the start (ADMIN_EMAILS also grants it at sign-in). */
   admin?: boolean;
   plan?: "free" | "premium";
+  /** False: signed up but never opened the verification link. Default true. */
+  verified?: boolean;
+  /** Asked for product news (profiles.marketing_consent_at set). */
+  productNews?: boolean;
 };
 
 /** Where the members go: a PostgreSQL database, or a DATA_DIR whose PGlite no server has open. */
@@ -49,7 +53,7 @@ export async function seedMembers(target: MemberTarget, members: MemberSeed[]): 
       const name = member.name ?? "Ada Lovelace";
       const [user] = await handle.db
         .insert(users)
-        .values({ name, email, emailVerified: true })
+        .values({ name, email, emailVerified: member.verified ?? true })
         .returning({ id: users.id });
       if (!user) throw new Error(`Could not seed ${email}`);
       await handle.db.insert(accounts).values({
@@ -58,9 +62,13 @@ export async function seedMembers(target: MemberTarget, members: MemberSeed[]): 
         userId: user.id,
         password: await passwordHash(member.password ?? TEST_PASSWORD),
       });
-      await handle.db
-        .insert(profiles)
-        .values({ userId: user.id, fullName: name, isAdmin: member.admin ?? false, plan: member.plan ?? "free" });
+      await handle.db.insert(profiles).values({
+        userId: user.id,
+        fullName: name,
+        isAdmin: member.admin ?? false,
+        plan: member.plan ?? "free",
+        marketingConsentAt: member.productNews ? new Date() : null,
+      });
     }
   } finally {
     await handle.close();

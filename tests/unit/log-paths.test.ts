@@ -16,7 +16,13 @@ describe("request paths in the log", () => {
   it("replaces the secret of every route whose address carries one, by a placeholder", () => {
     const routes = secretRoutes();
     expect(routes).toEqual(
-      expect.arrayContaining(["live/recap/:token", "live/recap/:token/export", "p/:id", "p/:id/export"]),
+      expect.arrayContaining([
+        "live/recap/:token",
+        "live/recap/:token/export",
+        "p/:id",
+        "p/:id/export",
+        "unsubscribe/:token",
+      ]),
     );
     for (const route of [...routes, "api/auth/reset-password/:token"]) {
       const real = `/${route.replace(/:\w+/, TOKEN)}`;
@@ -32,6 +38,7 @@ describe("request paths in the log", () => {
       `//live//recap/${TOKEN}/export`,
       `/live/%72ecap/${TOKEN}`,
       `/API/auth/reset-password/${TOKEN}`,
+      `/Unsubscribe/${TOKEN}`,
     ]) {
       expect(String(loggedPath(variant)), variant).not.toContain(TOKEN);
     }

@@ -25,6 +25,8 @@ export async function exportAccountData(db: Database, userId: string) {
       plan: profiles.plan,
       isAdmin: profiles.isAdmin,
       createdAt: profiles.createdAt,
+      /** When the member asked for product news; null when they get none. */
+      productNewsSince: profiles.marketingConsentAt,
     })
     .from(profiles)
     .where(eq(profiles.userId, userId));

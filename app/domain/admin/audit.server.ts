@@ -6,7 +6,7 @@ export type AuditEntry = {
   /** Null for operators at the command line. */
   actorId: string | null;
   action: string;
-  targetType: "user" | "question";
+  targetType: "user" | "question" | "news";
   targetId: string;
   before: unknown;
   after: unknown;

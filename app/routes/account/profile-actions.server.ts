@@ -5,6 +5,7 @@ import { PASSWORD_REQUIRED_MESSAGE } from "~/domain/accounts/auth.server";
 import { updateFullName } from "~/domain/accounts/profiles.server";
 import { sessionTokenById } from "~/domain/accounts/sessions.server";
 import type { SignedInUser } from "~/domain/accounts/viewer.server";
+import { setProductNewsConsent } from "~/domain/news/consent.server";
 import { database, getAuth } from "~/services.server";
 import type { ProfileActionResult } from "~/shared/accounts";
 import {
@@ -38,6 +39,12 @@ const HANDLERS: Record<string, Handler> = {
     if (!parsed.success) return fail("name", firstIssue(parsed.error));
     await updateFullName((await database()).db, user.id, parsed.data);
     return ok("name", "Your name is saved.");
+  },
+
+  async "product-news"(_request, user, form) {
+    const wanted = form.productNews === "on";
+    await setProductNewsConsent((await database()).db, user.id, wanted);
+    return ok("product-news", wanted ? "You will get occasional product news." : "You will get no product news.");
   },
 
   async password(request, _user, form) {

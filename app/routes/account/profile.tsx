@@ -4,12 +4,14 @@ import { EmailSection } from "~/components/account/EmailSection";
 import { HistorySection } from "~/components/account/HistorySection";
 import { NameSection } from "~/components/account/NameSection";
 import { PasswordSection } from "~/components/account/PasswordSection";
+import { ProductNewsSection } from "~/components/account/ProductNewsSection";
 import { ProfileHeading } from "~/components/account/ProfileHeading";
 import { ProfileNotice } from "~/components/account/ProfileNotice";
 import { SessionsSection } from "~/components/account/SessionsSection";
 import { SubmissionsSection } from "~/components/account/SubmissionsSection";
 import { TwoFactorSection } from "~/components/account/TwoFactorSection";
 import { listSubmissions } from "~/domain/community/submissions.server";
+import { productNewsConsent } from "~/domain/news/consent.server";
 import { listHistory } from "~/domain/questions/history.server";
 import { seo } from "~/lib/seo";
 import { database, getAuth } from "~/services.server";
@@ -24,13 +26,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const auth = await getAuth();
   const { db } = await database();
   const historyPage = Number(new URL(request.url).searchParams.get("history")) || 1;
-  const [sessions, accounts, submissions, history] = await Promise.all([
+  const [sessions, accounts, submissions, history, newsConsent] = await Promise.all([
     auth.api.listSessions({ headers: request.headers }),
     auth.api.listUserAccounts({ headers: request.headers }),
     listSubmissions(db, user.id),
     listHistory(db, user.id, historyPage, 10),
+    productNewsConsent(db, user.id),
   ]);
   return {
+    productNews: newsConsent !== null,
     submissions,
     history,
     user: {
@@ -63,7 +67,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Your profile", description: "Your CircleUp account.", path: "/profile", noindex: true });
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, hasPassword, sessions, submissions, history } = loaderData;
+  const { user, hasPassword, sessions, submissions, history, productNews } = loaderData;
   const result = actionData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
@@ -75,6 +79,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <SubmissionsSection submissions={submissions} />
         <HistorySection history={history} />
         <EmailSection result={result} />
+        <ProductNewsSection subscribed={productNews} result={result} />
         <TwoFactorSection enabled={user.twoFactorEnabled} hasPassword={hasPassword} result={result} />
         <SessionsSection sessions={sessions} result={result} />
         <DataSection />

@@ -3,6 +3,7 @@ import { ActivitySection } from "~/components/admin/ActivitySection";
 import { AuditLog } from "~/components/admin/AuditLog";
 import { LibraryCoverage } from "~/components/admin/LibraryCoverage";
 import { ModerationQueue } from "~/components/admin/ModerationQueue";
+import { ProductNewsForm } from "~/components/admin/ProductNewsForm";
 import { QuestionSearch } from "~/components/admin/QuestionSearch";
 import { UserAccess } from "~/components/admin/UserAccess";
 import { ShieldCheck } from "~/components/icons";
@@ -12,6 +13,7 @@ import { recentAudit } from "~/domain/admin/audit.server";
 import { moderateQuestion, moderationQueue } from "~/domain/admin/questions.server";
 import { dailyActivity } from "~/domain/analytics/events.server";
 import { findQuestions } from "~/domain/community/list.server";
+import { productNewsAudience } from "~/domain/news/product-news.server";
 import { libraryCoverage } from "~/domain/questions/library-coverage.server";
 import { seo } from "~/lib/seo";
 import { useViewer } from "~/lib/use-viewer";
@@ -22,6 +24,7 @@ import { moderationSchema } from "~/shared/community-schemas";
 import { formBody, questionIdParam, statusOf } from "~/web/http.server";
 import { requireAdminPage } from "~/web/session.server";
 import type { Route } from "./+types/admin";
+import { sendNewsAction } from "./news-action.server";
 
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
@@ -39,15 +42,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await database();
   const params = new URL(request.url).searchParams;
   const text = params.get("q")?.trim() ?? "";
-  const [users, queue, audit, found, activity, coverage] = await Promise.all([
+  const [users, queue, audit, found, activity, coverage, newsAudience] = await Promise.all([
     findUser(params.get("email")),
     moderationQueue(db),
     recentAudit(db, 20),
     text.length >= 2 ? findQuestions(db, text, admin.id) : Promise.resolve(null),
     dailyActivity(db, 30),
     libraryCoverage(db),
+    productNewsAudience(db),
   ]);
-  return { ...users, queue, audit, questionSearch: { text, found }, activity, coverage };
+  return { ...users, queue, audit, questionSearch: { text, found }, activity, coverage, newsAudience };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -64,6 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminPage(request);
   const form = formBody(context);
   const intent = String(form.get("intent"));
+  if (intent === "news") return sendNewsAction(admin.id, form);
   if (intent === "approve" || intent === "reject") {
     const parsed = moderationSchema.safeParse({ decision: intent, reason: form.get("reason") || undefined });
     if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid" }, { status: 400 });
@@ -84,7 +89,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The admin console: activity, the moderation queue, questions, users and the audit log. */
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, found, searched, queue, audit, questionSearch, activity, coverage } = loaderData;
+  const { query, found, searched, queue, audit, questionSearch, activity, coverage, newsAudience } = loaderData;
+  const news = actionData && "news" in actionData ? actionData.news : undefined;
+  const outcome = actionData && "news" in actionData ? undefined : actionData;
   const viewer = useViewer();
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
@@ -96,7 +103,8 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
       <ModerationQueue queue={queue} />
       <LibraryCoverage coverage={coverage} />
       <QuestionSearch text={questionSearch.text} found={questionSearch.found} viewer={viewer} />
-      <UserAccess query={query} searched={searched} found={found} outcome={actionData} />
+      <UserAccess query={query} searched={searched} found={found} outcome={outcome} />
+      <ProductNewsForm audience={newsAudience} outcome={news} />
       <AuditLog audit={audit} />
     </div>
   );

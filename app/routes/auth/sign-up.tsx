@@ -6,7 +6,9 @@ import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
 import { Crown } from "~/components/icons";
 import { config } from "~/config.server";
+import { setProductNewsConsent } from "~/domain/news/consent.server";
 import { seo } from "~/lib/seo";
+import { database } from "~/services.server";
 import { MIN_PASSWORD_LENGTH, safeRedirectPath } from "~/shared/accounts";
 import { firstIssue, signUpSchema } from "~/shared/accounts-schemas";
 import { quotaWords } from "~/shared/quota-words";
@@ -39,6 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A taken address answers like a new one (its owner gets a mail instead), so nothing leaks here.
   if (!answer.ok)
     return data({ error: authErrorMessage(answer, "Failed to create account") }, { status: answer.status });
+  // A taken address answers with a made-up account that is stored nowhere, so this changes no one else's choice.
+  const newUser = answer.body?.user as { id?: unknown } | undefined;
+  if (form.productNews === "on" && typeof newUser?.id === "string") {
+    await setProductNewsConsent((await database()).db, newUser.id, true);
+  }
   throw redirect(`/verify-email?email=${encodeURIComponent(email)}`);
 }
 
@@ -85,6 +92,10 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
             hint={`At least ${MIN_PASSWORD_LENGTH} characters. A short sentence is easy to remember and hard to guess.`}
             required
           />
+          <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
+            <input type="checkbox" name="productNews" className="size-5" />
+            Send me occasional product news by e-mail
+          </label>
           <SubmitButton pendingLabel="Creating Account...">Create Account</SubmitButton>
         </Form>
         <p className="text-sm text-ink-muted">
