@@ -8,7 +8,7 @@ import { failure, type Outcome } from "../errors";
 export type DirectedMember = { id: string; plan: "free" | "premium" };
 
 /** Whether the team's owner has Premium now: granted by an admin or given by a subscription. */
-async function ownerHasPremium(db: Database, teamId: string): Promise<boolean> {
+export async function ownerHasPremium(db: Database, teamId: string): Promise<boolean> {
   const [row] = await db
     .select({ premium: sql<boolean>`(${profiles.plan} = 'premium' or ${paidPremium(profiles.userId)})` })
     .from(teamMembers)
