@@ -90,7 +90,7 @@ export function Studio({ allowed, aiConfigured, team, source, viewer }: Props) {
   const shared = { context, ...(teamId ? { teamId } : {}) };
 
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
       <h1 className="font-serif text-2xl font-semibold sm:text-4xl">AI studio{team ? ` for ${team.name}` : ""}</h1>
       {!allowed ? (
         <PremiumExplained team={team} />
@@ -142,6 +142,7 @@ export function Studio({ allowed, aiConfigured, team, source, viewer }: Props) {
           </form>
           <p
             role="status"
+            data-studio-status
             className={`mt-3 min-h-10 text-sm ${status.tone === "error" ? "text-accent-600" : "text-ink-muted"}`}
           >
             {status.text}
@@ -174,6 +175,6 @@ export function Studio({ allowed, aiConfigured, team, source, viewer }: Props) {
           </ol>
         </>
       )}
-    </main>
+    </div>
   );
 }

@@ -48,5 +48,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function StudioPage({ loaderData }: Route.ComponentProps) {
-  return <Studio {...loaderData} viewer={useViewer()} />;
+  // Opened from another card, the studio starts afresh from that question.
+  return <Studio key={loaderData.source?.id ?? loaderData.team?.id ?? "studio"} {...loaderData} viewer={useViewer()} />;
 }
