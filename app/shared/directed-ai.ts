@@ -1,5 +1,3 @@
-import type { ServedQuestion } from "./questions";
-
 /** The longest context a member may give the AI: a few sentences about the team or the meeting. */
 export const DIRECTED_CONTEXT_MAX = 500;
 
@@ -20,6 +18,3 @@ export const DIRECTED_TONE_VALUES = DIRECTED_TONES.map((t) => t.value) as [Direc
 /** What a free member is told, by the API and the studio alike. */
 export const DIRECTED_AI_IS_PREMIUM =
   "Directing the AI is part of Premium: give it your team's context, get three questions to choose from, rewrite any question in a tone and ask for a follow-up.";
-
-/** The questions a directed request answers with, each stored as the member's (or the team's) own. */
-export type DirectedAiResponse = { questions: ServedQuestion[] };
