@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/database.server";
-import { questions, users } from "~/db/schema";
+import { questions, teamMeetings, users } from "~/db/schema";
 import { type FakeOpenAI, promptOf, startFakeOpenAI } from "../support/fake-openai";
 import { HttpClient } from "../support/http-client";
 import { seedMembers, signIn } from "../support/members";
@@ -42,6 +42,8 @@ let server: RunningServer;
 let dataDir: string;
 let premiumTeam: string;
 let freeTeam: string;
+/** A meeting of each team, by team id. */
+const meetings = new Map<string, string>();
 const clients = {} as Record<Person, HttpClient>;
 /** Question ids the Premium member got, by how they came. */
 const made: { candidates: string[]; rewrite?: string; followUp?: string; team?: string } = { candidates: [] };
@@ -85,6 +87,15 @@ beforeAll(async () => {
       ],
     },
   );
+  const handle = await openDatabase({ dataDir });
+  try {
+    for (const teamId of [premiumTeam, freeTeam]) {
+      const [meeting] = await handle.db.insert(teamMeetings).values({ teamId }).returning({ id: teamMeetings.id });
+      meetings.set(teamId, meeting?.id as string);
+    }
+  } finally {
+    await handle.close();
+  }
   server = await startServer({
     DATA_DIR: dataDir,
     TRUST_PROXY: "true",
@@ -203,8 +214,21 @@ describe("a free member", () => {
     expect((await post("freeOwner", "candidates", { ...CHOICE, count: 1, teamId: premiumTeam })).status).toBe(404);
     expect(fake.received).toHaveLength(1);
 
-    // The team meeting's page offers the studio for the Premium owner's team only.
-    expect((await clients.free.get(`/studio?team=${premiumTeam}`)).status).toBe(200);
+    // The team meeting's page offers the studio for the Premium owner's team only, and the studio agrees.
+    const link = `href="/studio?team=${premiumTeam}"`;
+    const premiumMeeting = await clients.free.get(`/teams/${premiumTeam}/meetings/${meetings.get(premiumTeam)}`);
+    expect(premiumMeeting.status).toBe(200);
+    expect(await premiumMeeting.text()).toContain(link);
+    const freeMeeting = await clients.free.get(`/teams/${freeTeam}/meetings/${meetings.get(freeTeam)}`);
+    expect(freeMeeting.status).toBe(200);
+    expect(await freeMeeting.text()).not.toContain("/studio?team=");
+    const studio = await (await clients.free.get(`/studio?team=${premiumTeam}`)).text();
+    expect(studio).toContain("Get three questions");
+    const elsewhere = await (await clients.free.get(`/studio?team=${freeTeam}`)).text();
+    expect(elsewhere).toContain("Part of Premium");
+    expect(elsewhere).not.toContain("Get three questions");
+    // Someone outside a team is not told it exists.
+    expect((await clients.rival.get(`/studio?team=${premiumTeam}`)).status).toBe(404);
   });
 });
 
