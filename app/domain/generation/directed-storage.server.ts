@@ -39,6 +39,16 @@ export async function readSourceQuestion(db: Database, owner: DirectedOwner, que
   return row ?? null;
 }
 
+/** The question the studio starts from, as a card; null when the owner may not read it. */
+export async function startingQuestion(
+  db: Database,
+  owner: DirectedOwner,
+  questionId: string,
+): Promise<ServedQuestion | null> {
+  const [row, index] = await Promise.all([readSourceQuestion(db, owner, questionId), categoryIndex(db)]);
+  return row ? toServed(row, index) : null;
+}
+
 /**
  * Stores the AI's questions, all or none (one transaction): private to the
  * member (status 'private', author_id), or the team's own (status 'team'),

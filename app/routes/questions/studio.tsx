@@ -1,8 +1,6 @@
 import { Studio } from "~/components/studio/Studio";
-import { categoryIndex } from "~/domain/categories.server";
 import { mayDirectAi } from "~/domain/generation/directed-access.server";
-import { readSourceQuestion } from "~/domain/generation/directed-storage.server";
-import { toServed } from "~/domain/questions/cards.server";
+import { startingQuestion } from "~/domain/generation/directed-storage.server";
 import { seo } from "~/lib/seo";
 import { useViewer } from "~/lib/use-viewer";
 import { activeGenerator, database } from "~/services.server";
@@ -26,16 +24,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await database();
   const owner = { userId: user.id, teamId: team?.teamId ?? null };
   const from = url.searchParams.get("from");
-  const [allowed, sourceRow, index] = await Promise.all([
+  const [allowed, source] = await Promise.all([
     mayDirectAi(db, { id: user.id, plan: user.plan }, owner.teamId),
-    from && isUuid(from) ? readSourceQuestion(db, owner, from) : null,
-    categoryIndex(db),
+    from && isUuid(from) ? startingQuestion(db, owner, from) : null,
   ]);
   return {
     allowed: allowed.ok,
     aiConfigured: activeGenerator().generator !== null,
     team: team ? { id: team.teamId, name: team.teamName } : null,
-    source: sourceRow ? toServed(sourceRow, index) : null,
+    source,
   };
 }
 
