@@ -93,6 +93,14 @@ describe.skipIf(!chromium)("the AI studio in a browser", () => {
     expect(new Set(texts).size).toBe(3);
 
     const first = items(page).first();
+    // Each candidate is a full card: it presents, copies and saves like any question.
+    await first.getByRole("button", { name: "Present" }).click();
+    await page
+      .getByRole("dialog")
+      .getByText(texts[0] as string)
+      .waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     await first.getByLabel("Tone").selectOption("shorter");
     await first.getByRole("button", { name: "Rewrite" }).click();
     await expect.poll(() => items(page).count()).toBe(4);

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { primaryButton } from "~/components/buttons";
 import { ChoiceRow, type GeneratorSettings } from "~/components/generator/ChoiceRow";
+import { usePresenter } from "~/components/present/use-presenter";
 import { PassNote } from "~/components/questions/PassNote";
 import { QuestionCard } from "~/components/questions/QuestionCard";
 import { askCandidates, askFollowUp, askRewrite, type DirectedAnswer } from "~/lib/directed-ai-client";
@@ -63,6 +64,7 @@ export function Studio({ allowed, aiConfigured, team, source, viewer }: Props) {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ text: string; tone?: "error" }>({ text: "" });
   const teamId = team?.id;
+  const { present, presenter } = usePresenter();
 
   async function run(waiting: string, ask: () => Promise<DirectedAnswer>, place: (found: ServedQuestion[]) => void) {
     setBusy(true);
@@ -152,7 +154,16 @@ export function Studio({ allowed, aiConfigured, team, source, viewer }: Props) {
             {items.map((item, index) => (
               <li key={item.question.id}>
                 <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-ink-muted">{item.origin}</p>
-                <QuestionCard question={item.question} viewer={viewer} />
+                <QuestionCard
+                  question={item.question}
+                  viewer={viewer}
+                  onPresent={() =>
+                    present(
+                      items.map((i) => i.question),
+                      index,
+                    )
+                  }
+                />
                 <DirectedActions
                   busy={busy || !aiConfigured}
                   onRewrite={(tone) =>
@@ -173,6 +184,7 @@ export function Studio({ allowed, aiConfigured, team, source, viewer }: Props) {
               </li>
             ))}
           </ol>
+          {presenter}
         </>
       )}
     </div>
