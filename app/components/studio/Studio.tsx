@@ -6,6 +6,7 @@ import { usePresenter } from "~/components/present/use-presenter";
 import { PassNote } from "~/components/questions/PassNote";
 import { QuestionCard } from "~/components/questions/QuestionCard";
 import { askCandidates, askFollowUp, askRewrite, type DirectedAnswer } from "~/lib/directed-ai-client";
+import { findCategory } from "~/shared/categories";
 import { DIRECTED_AI_IS_PREMIUM, DIRECTED_CONTEXT_MAX, DIRECTED_TONES, type DirectedTone } from "~/shared/directed-ai";
 import type { Viewer } from "~/shared/navigation";
 import type { ServedQuestion } from "~/shared/questions";
@@ -57,7 +58,7 @@ export function Studio({ allowed, aiConfigured, team, source, viewer }: Props) {
     meetingContext: source?.meetingContext ?? "check-in",
     questionStyle: source?.questionStyle ?? "reflective",
     engagementLevel: source?.engagementLevel ?? "standard",
-    categorySlug: null,
+    categorySlug: findCategory(source?.categorySlug ?? "")?.slug ?? null,
     fresh: false,
   });
   const [items, setItems] = useState<Item[]>(source ? [{ question: source, origin: "Your starting question" }] : []);
@@ -137,7 +138,7 @@ export function Studio({ allowed, aiConfigured, team, source, viewer }: Props) {
                 {context.length} / {DIRECTED_CONTEXT_MAX}
               </p>
             </div>
-            <ChoiceRow settings={settings} onChange={(change) => setSettings(change)} chooseCategory={false} />
+            <ChoiceRow settings={settings} onChange={(change) => setSettings(change)} chooseCategory />
             <button type="submit" className={`${primaryButton} w-full sm:w-auto`} disabled={busy || !aiConfigured}>
               Get three questions
             </button>
