@@ -31,13 +31,14 @@ export const HELP_LINKS: readonly NavLink[] = [
   { to: "/contact", label: "Contact" },
 ];
 
-/** A member's account menu: Profile, Billing, Teams and Saved, Admin only for admins. Sign out is a form, not a link. */
+/** A member's account menu: Profile, Billing, Teams, Saved and the AI studio (Premium's; it explains Premium to free members), Admin only for admins. Sign out is a form, not a link. */
 export function accountLinks(viewer: NonNullable<Viewer>): NavLink[] {
   const links: NavLink[] = [
     { to: "/profile", label: "Profile" },
     { to: "/account/billing", label: "Billing" },
     { to: "/teams", label: "Teams" },
     { to: "/saved-questions", label: "Saved" },
+    { to: "/studio", label: "AI studio" },
   ];
   if (viewer.isAdmin) links.push({ to: "/admin", label: "Admin" });
   return links;

@@ -58,6 +58,9 @@ describe("a model's answer", () => {
     ["What made you smile, today?", "repeated one of the recent questions"],
     ["What made you smile\u0007 at work this week?", "control characters"],
     ["What made you smile\u0085 at work this week?", "control characters"],
+    ["What is your salary this year, honestly?", 'content guide forbids ("salary")'],
+    ["Which religion shapes your weekends the most?", 'content guide forbids ("religion")'],
+    ["Who did you vote for in the last election?", 'content guide forbids ("election", "vote for")'],
   ])("is rejected: %j", (raw, reason) => {
     const verdict = validateAnswer(raw, PREVIOUS);
     expect(verdict.ok).toBe(false);

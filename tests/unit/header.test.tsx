@@ -23,17 +23,26 @@ describe("the header", () => {
     expect(hrefs(html)).toEqual(expect.arrayContaining([...PRODUCT, ...HELP, "/sign-in", "/sign-up"]));
     for (const label of ["Generate", "Plan", "Join a round", "Questions", "Pricing", "Sign In", "Sign Up"])
       expect(html).toContain(`>${label}<`);
-    for (const hidden of ["/saved-questions", "/admin", "/profile", "/account/billing", "/teams"])
+    for (const hidden of ["/saved-questions", "/admin", "/profile", "/account/billing", "/teams", "/studio"])
       expect(hrefs(html)).not.toContain(hidden);
     expect(html).not.toContain('action="/sign-out"');
   });
 
-  it("gives a member the product, Profile, Billing, Teams, Saved and a Sign out form, but not Admin or Sign In", () => {
+  it("gives a member the product, Profile, Billing, Teams, Saved, the AI studio and a Sign out form, but not Admin or Sign In", () => {
     const html = renderHeader(member);
     expect(hrefs(html)).toEqual(
-      expect.arrayContaining([...PRODUCT, ...HELP, "/profile", "/account/billing", "/teams", "/saved-questions"]),
+      expect.arrayContaining([
+        ...PRODUCT,
+        ...HELP,
+        "/profile",
+        "/account/billing",
+        "/teams",
+        "/saved-questions",
+        "/studio",
+      ]),
     );
     expect(html).toContain(">Billing<");
+    expect(html).toContain(">AI studio<");
     expect(html).toContain(">Teams<");
     expect(html).toMatch(/<form action="\/sign-out" method="post"><button type="submit"[^>]*>Sign out<\/button>/);
     for (const hidden of ["/admin", "/sign-in", "/sign-up"]) expect(hrefs(html)).not.toContain(hidden);

@@ -14,6 +14,7 @@ import {
   Pencil,
   Presentation,
   Share2,
+  Sparkles,
   Trash2,
 } from "~/components/icons";
 import { prefetchStartRound, useStartRound } from "~/components/live/use-start-round";
@@ -234,6 +235,11 @@ export function QuestionCard({
               <MenuButton icon={EyeOff} onSelect={hide}>
                 Don't show again
               </MenuButton>
+            )}
+            {viewer?.plan === "premium" && stored && (
+              <MenuLink icon={Sparkles} to={`/studio?from=${question.id}`}>
+                Rewrite or follow up
+              </MenuLink>
             )}
             {curates.map((team) => (
               <MenuButton

@@ -1,9 +1,9 @@
 import { createAiGenerator } from "./ai-generator.server";
-import type { QuestionGenerator } from "./generator.server";
+import type { DirectedWriter, QuestionGenerator } from "./generator.server";
 
 export type ActiveGenerator = {
   /** The AI provider's generator; null when no AI is configured, and the library serves alone. */
-  generator: QuestionGenerator | null;
+  generator: (QuestionGenerator & DirectedWriter) | null;
   /** "deepseek", "custom" or "offline", as /api/health reports it. */
   provider: string;
   /** AI generations count against the quotas. */

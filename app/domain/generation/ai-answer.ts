@@ -1,5 +1,6 @@
 import { normalizeQuestionText, QUESTION_TEXT_MAX, stripSurroundingQuotes } from "~/shared/questions";
 import { hasControlCharacters } from "~/shared/text";
+import { deniedPhrases } from "../questions/library-audit";
 
 /** A generated question must be at least this long: shorter answers are fragments, not questions. */
 export const ANSWER_MIN = 20;
@@ -37,8 +38,9 @@ export function recentQuestions(previousQuestions: readonly string[]): string[] 
 /**
  * Checks a model's answer: exactly one question (one question mark, at the
  * end; no list, no second line, no control characters), 20-300 characters,
- * and not one of the last five questions shown (compared with `normalizeQuestionText`). The reason of
- * a rejection goes into the stricter second request.
+ * free of the content guide's deny-list (`DENY_PHRASES`), and not one of the last five questions
+ * shown (compared with `normalizeQuestionText`). The reason of a rejection goes into the stricter
+ * second request.
  */
 export function validateAnswer(raw: string | null | undefined, previousQuestions: readonly string[]): AnswerVerdict {
   if (!raw?.trim()) return { ok: false, reason: "the answer was empty" };
@@ -52,6 +54,10 @@ export function validateAnswer(raw: string | null | undefined, previousQuestions
   }
   if (text.length < ANSWER_MIN) return { ok: false, reason: "the question was too short" };
   if (text.length > ANSWER_MAX) return { ok: false, reason: `the question was longer than ${ANSWER_MAX} characters` };
+  const denied = deniedPhrases(text);
+  if (denied.length) {
+    return { ok: false, reason: `the question touched a topic the content guide forbids ("${denied.join('", "')}")` };
+  }
   const normalized = normalizeQuestionText(text);
   if (recentQuestions(previousQuestions).some((q) => normalizeQuestionText(q) === normalized)) {
     return { ok: false, reason: "the question repeated one of the recent questions" };

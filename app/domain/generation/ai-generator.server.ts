@@ -9,7 +9,13 @@ import {
 } from "~/shared/questions";
 import { ANSWER_MAX, ANSWER_MIN, recentQuestions, validateAnswer } from "./ai-answer";
 import { AI_ERROR_TEXT, httpStatusOf, toGenerationError } from "./ai-errors";
-import { GenerationError, type GenerationInput, type QuestionGenerator } from "./generator.server";
+import {
+  type DirectedPrompt,
+  type DirectedWriter,
+  GenerationError,
+  type GenerationInput,
+  type QuestionGenerator,
+} from "./generator.server";
 
 export type AiGeneratorOptions = {
   /** The provider's key; without one, `generate` rejects with API_KEY_MISSING and nothing is sent. */
@@ -51,7 +57,7 @@ const STYLE_MEANING: Record<QuestionStyle, string> = {
   inspirational: "uplifting and forward-looking: growth, hopes, what is possible",
 };
 
-const SYSTEM_PROMPT = [
+export const SYSTEM_PROMPT = [
   "You write questions that a team answers in a round at the start, in the middle or at the end of a meeting.",
   "Write exactly ONE question.",
   "Rules:",
@@ -140,7 +146,7 @@ function retryDelay(error: unknown, n: number): number | null {
  * one new question is asked for once more, more strictly. Every failure is a
  * GenerationError with a user-facing text; the key is never part of one.
  */
-export function createAiGenerator(options: AiGeneratorOptions): QuestionGenerator {
+export function createAiGenerator(options: AiGeneratorOptions): QuestionGenerator & DirectedWriter {
   const apiKey = options.apiKey?.trim() || undefined;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetries = Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES));
@@ -209,7 +215,7 @@ export function createAiGenerator(options: AiGeneratorOptions): QuestionGenerato
     }
   }
 
-  async function ask(input: GenerationInput, rejectedBecause: string | undefined, signal?: AbortSignal) {
+  async function ask(prompt: DirectedPrompt, rejectedBecause: string | undefined, signal?: AbortSignal) {
     const completion = await withRetries(
       (openai, requestSignal) =>
         openai.chat.completions.create(
@@ -218,32 +224,45 @@ export function createAiGenerator(options: AiGeneratorOptions): QuestionGenerato
             temperature: TEMPERATURE,
             max_tokens: MAX_TOKENS,
             messages: [
-              { role: "system", content: SYSTEM_PROMPT },
-              { role: "user", content: buildUserPrompt(input, rejectedBecause) },
+              { role: "system", content: prompt.system },
+              { role: "user", content: prompt.user(rejectedBecause) },
             ],
           },
           { signal: requestSignal },
         ),
       signal,
     );
-    return validateAnswer(completion.choices?.[0]?.message?.content, input.previousQuestions);
+    return validateAnswer(completion.choices?.[0]?.message?.content, prompt.mustDiffer);
+  }
+
+  /** One question for the prompt: a rejected answer is asked for once more, saying why; then INVALID_RESPONSE. */
+  async function write(prompt: DirectedPrompt, signal?: AbortSignal): Promise<string> {
+    if (!client) throw missingKey();
+    try {
+      const first = await ask(prompt, undefined, signal);
+      if (first.ok) return first.question;
+      const second = await ask(prompt, first.reason, signal);
+      if (second.ok) return second.question;
+    } catch (error) {
+      throw failure(error);
+    }
+    throw new GenerationError(AI_ERROR_TEXT.invalid, "INVALID_RESPONSE", true);
   }
 
   return {
     name: options.model,
 
-    async generate(input, signal) {
-      if (!client) throw missingKey();
-      try {
-        const first = await ask(input, undefined, signal);
-        if (first.ok) return first.question;
-        const second = await ask(input, first.reason, signal);
-        if (second.ok) return second.question;
-      } catch (error) {
-        throw failure(error);
-      }
-      throw new GenerationError(AI_ERROR_TEXT.invalid, "INVALID_RESPONSE", true);
-    },
+    generate: (input, signal) =>
+      write(
+        {
+          system: SYSTEM_PROMPT,
+          user: (rejectedBecause) => buildUserPrompt(input, rejectedBecause),
+          mustDiffer: input.previousQuestions,
+        },
+        signal,
+      ),
+
+    write,
 
     async check() {
       if (!client) return { ok: false, error: AI_ERROR_TEXT.missingKey };

@@ -29,6 +29,23 @@ export interface QuestionGenerator {
   check(): Promise<{ ok: boolean; error?: string }>;
 }
 
+/**
+ * One request for a question shaped by a member's direction (directed-prompts.server.ts):
+ * the prompts, and the questions the answer must differ from.
+ */
+export type DirectedPrompt = {
+  system: string;
+  /** The user message; on the second try it says why the first answer was rejected. */
+  user: (rejectedBecause?: string) => string;
+  /** The source question and the other candidates: a repeat of any is rejected. */
+  mustDiffer: readonly string[];
+};
+
+/** The provider answering directed requests, with the same validation and one stricter retry as `generate`. */
+export interface DirectedWriter {
+  write(prompt: DirectedPrompt, signal?: AbortSignal): Promise<string>;
+}
+
 /** A generation failure with the generator contract's code and retryability. */
 export class GenerationError extends DomainError {
   override name = "GenerationError";

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, or, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { meetingPlans, questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
@@ -117,7 +117,7 @@ export async function findPlan(db: Database, id: string, viewerId: string | null
     questions: await questionsInOrder(
       db,
       plan.questionIds,
-      or(isNull(questions.teamId), visibleToViewer(viewerId)) as SQL,
+      or(and(isNull(questions.teamId), ne(questions.status, "private")), visibleToViewer(viewerId)) as SQL,
     ),
   };
 }

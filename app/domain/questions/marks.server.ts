@@ -1,11 +1,11 @@
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { hiddenQuestions, questions, savedQuestions } from "~/db/schema";
 import { visibleToViewer } from "../teams/visibility.server";
 
 /**
  * A member's own on/off marks on a question. Saved: kept on their saved
- * page, for published questions only. Hidden: "don't show this again", the
+ * page, for published questions and their own private ones. Hidden: "don't show this again", the
  * generator never serves it to them.
  */
 export type QuestionMark = "saved" | "hidden";
@@ -18,8 +18,11 @@ export async function setMark(db: Database, mark: QuestionMark, userId: string, 
   // A team's own question is markable only by its members: to anyone else it does not exist.
   const markable =
     mark === "saved"
-      ? and(exists, eq(questions.status, "published"))
-      : and(exists, or(isNull(questions.teamId), visibleToViewer(userId)));
+      ? and(
+          exists,
+          or(eq(questions.status, "published"), and(eq(questions.status, "private"), eq(questions.authorId, userId))),
+        )
+      : and(exists, or(and(isNull(questions.teamId), ne(questions.status, "private")), visibleToViewer(userId)));
   const [question] = await db.select({ id: questions.id }).from(questions).where(markable);
   if (!question) return false;
   await db.insert(TABLES[mark]).values({ userId, questionId }).onConflictDoNothing();

@@ -28,11 +28,16 @@ export function askableByTeam(teamId: string): SQL {
   ) as SQL;
 }
 
-/** Questions this person may see: everything published and the own questions of the teams they are in. */
+/**
+ * Questions this person may see: everything published, the own questions of
+ * the teams they are in, and their private questions (written for them by
+ * Premium's AI, status 'private', seen by their author only).
+ */
 export function visibleToViewer(viewerId: string | null): SQL {
   if (!viewerId) return eq(questions.status, "published");
   return or(
     eq(questions.status, "published"),
+    and(eq(questions.status, "private"), eq(questions.authorId, viewerId)),
     and(
       inArray(questions.status, [...TEAM_OWN_STATUSES]),
       sql`${questions.teamId} in (select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.userId} = ${viewerId})`,

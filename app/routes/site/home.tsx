@@ -4,7 +4,9 @@ import { CategoryGrid } from "~/components/home/CategoryGrid";
 import { HomeFaq } from "~/components/home/HomeFaq";
 import { HomeHero } from "~/components/home/HomeHero";
 import { HowItWorks } from "~/components/home/HowItWorks";
+import { PremiumNote } from "~/components/studio/PremiumNote";
 import { config } from "~/config.server";
+import { premiumNoteDue } from "~/domain/accounts/premium-note.server";
 import { listQuestions } from "~/domain/community/list.server";
 import { homeFaq } from "~/domain/content/guides.server";
 import { categoryCounts } from "~/domain/questions/stats.server";
@@ -23,10 +25,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await database();
   const query = listQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const user = await getUser(request);
-  const [counts, generator, questionsPage] = await Promise.all([
+  const [counts, generator, questionsPage, premiumNote] = await Promise.all([
     categoryCounts(db),
     generatorPageData(await existingQuotaSubject(request), null),
     listQuestions(db, query, user?.id ?? null),
+    user ? premiumNoteDue(db, user.id) : false,
   ]);
   return {
     // Live counts from the database, never made-up display figures.
@@ -39,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...generator,
     query,
     questionsPage,
+    premiumNote,
     faq: homeFaq(quotaSentence(quotaWords(config().aiQuota))),
   };
 }
@@ -85,6 +89,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         remainingQuestions={loaderData.remainingQuestions}
         viewer={viewer}
       />
+      {loaderData.premiumNote && (
+        <div className="px-4 sm:px-6">
+          <PremiumNote />
+        </div>
+      )}
       <div className="mx-auto max-w-4xl px-4 pt-16 sm:px-6">
         <PopularList page={loaderData.questionsPage} query={loaderData.query} viewer={viewer} />
       </div>

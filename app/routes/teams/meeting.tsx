@@ -5,6 +5,7 @@ import { TeamNav } from "~/components/teams/TeamNav";
 import { TeamRecap } from "~/components/teams/TeamRecap";
 import { TeamCardScope } from "~/components/teams/team-card-scope";
 import { config } from "~/config.server";
+import { ownerHasPremium } from "~/domain/generation/directed-access.server";
 import { LIMITS } from "~/domain/limits/rules";
 import {
   askableQuestions,
@@ -58,7 +59,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const questions = await askableQuestions(db, access.teamId, canRun ? unique([...onTable, ...usedIds]) : usedIds);
   const another = new URLSearchParams({ q: onTable.join(","), another: "1" });
-  return { access, meeting, questions, usedIds, canRun, anotherHref: `?${another}` };
+  // A Premium owner gives every member the AI studio for the team's meetings.
+  const studio = (await ownerHasPremium(db, access.teamId)) ? `/studio?team=${access.teamId}` : null;
+  return { access, meeting, questions, usedIds, canRun, anotherHref: `?${another}`, studio };
 }
 
 /** Marking a question asked and starting the meeting's team round: both for those who run meetings. */
@@ -98,7 +101,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
   });
 
 export default function MeetingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { access, meeting, questions, usedIds, canRun, anotherHref } = loaderData;
+  const { access, meeting, questions, usedIds, canRun, anotherHref, studio } = loaderData;
   return (
     <main className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
       <TeamNav teamId={access.teamId} teamName={access.teamName} role={access.role} current="overview" />
@@ -115,6 +118,13 @@ export default function MeetingPage({ loaderData, actionData }: Route.ComponentP
         <time dateTime={meeting.heldAt}>{formatInZone(meeting.heldAt, access.timeZone)}</time>
         {meeting.hostName ? ` · hosted by ${meeting.hostId === access.userId ? "you" : meeting.hostName}` : ""}
       </p>
+      {studio && (
+        <p className="mt-2 text-sm">
+          <Link to={studio} className="font-semibold text-brand-800 underline">
+            Direct the AI for this meeting
+          </Link>
+        </p>
+      )}
       {actionData?.error && (
         <p role="alert" className="mt-3 text-sm font-medium text-accent-600">
           {actionData.error}

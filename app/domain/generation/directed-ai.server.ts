@@ -1,0 +1,119 @@
+import type { Database } from "~/db/database.server";
+import type { CandidatesRequest, FollowUpRequest, RewriteRequest } from "~/shared/directed-ai-schemas";
+import { offeredEngagement, type ServedQuestion, typeForContext } from "~/shared/questions";
+import { categoryIndex } from "../categories.server";
+import { failure, type Outcome } from "../errors";
+import { type DirectedMember, mayDirectAi } from "./directed-access.server";
+import { candidatePrompt, followUpPrompt, rewritePrompt } from "./directed-prompts.server";
+import { type DirectedLabels, type DirectedOwner, readSourceQuestion, storeDirected } from "./directed-storage.server";
+import { type DirectedPrompt, type DirectedWriter, GenerationError } from "./generator.server";
+import { GENERATION_BUDGET_MS } from "./serve-question.server";
+
+export type DirectedDeps = {
+  db: Database;
+  /** The configured provider; null when none is, and directed requests say so. */
+  writer: DirectedWriter | null;
+};
+
+export type DirectedResult = Outcome<{ questions: ServedQuestion[] }>;
+
+export const DIRECTED_AI_NOT_CONFIGURED =
+  "The AI is not configured on this server, so it cannot write questions to your direction here.";
+export const DIRECTED_AI_REFUSED =
+  "The AI did not write a question that fits our content guide. Nothing was saved: please try again, or change the context.";
+const SOURCE_NOT_FOUND = "This question does not exist, or you cannot use it";
+
+/** The provider's answer to one prompt; a rejected answer twice in a row becomes a clear refusal. */
+async function writeOne(writer: DirectedWriter, prompt: DirectedPrompt): Promise<string> {
+  try {
+    return await writer.write(prompt, AbortSignal.timeout(GENERATION_BUDGET_MS));
+  } catch (error) {
+    if (error instanceof GenerationError && error.code === "INVALID_RESPONSE") {
+      throw new GenerationError(DIRECTED_AI_REFUSED, "INVALID_RESPONSE", true);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The checks every directed request passes before the provider is asked:
+ * Premium (or a Premium team owner's meeting), then a configured provider.
+ * Failures of the provider come back as a GenerationError's message, and
+ * nothing is stored unless every question asked for was written.
+ */
+async function direct(
+  deps: DirectedDeps,
+  member: DirectedMember,
+  teamId: string | null,
+  work: (writer: DirectedWriter, owner: DirectedOwner) => Promise<DirectedResult>,
+): Promise<DirectedResult> {
+  const allowed = await mayDirectAi(deps.db, member, teamId);
+  if (!allowed.ok) return allowed;
+  if (!deps.writer) return failure("API_KEY_MISSING", DIRECTED_AI_NOT_CONFIGURED);
+  try {
+    return await work(deps.writer, { userId: member.id, teamId });
+  } catch (error) {
+    if (error instanceof GenerationError) return { ok: false, error };
+    throw error;
+  }
+}
+
+/** One or three new questions for a choice, each different from the others, shaped by the context. */
+export function directCandidates(
+  deps: DirectedDeps,
+  member: DirectedMember,
+  request: CandidatesRequest,
+): Promise<DirectedResult> {
+  const teamId = request.teamId ?? null;
+  return direct(deps, member, teamId, async (writer, owner) => {
+    const engagementLevel = offeredEngagement(request.meetingContext, request.engagementLevel);
+    const input = {
+      type: typeForContext(request.meetingContext),
+      meetingContext: request.meetingContext,
+      questionStyle: request.questionStyle,
+      engagementLevel,
+      categorySlug: request.categorySlug,
+      previousQuestions: [],
+    };
+    const texts: string[] = [];
+    // One after another, so each candidate is asked to differ from those already written.
+    for (let n = 0; n < request.count; n++)
+      texts.push(await writeOne(writer, candidatePrompt(input, request.context, texts)));
+    const index = await categoryIndex(deps.db);
+    const labels: DirectedLabels = {
+      type: input.type,
+      meetingContext: input.meetingContext,
+      questionStyle: input.questionStyle,
+      engagementLevel,
+      categoryId: input.categorySlug ? (index.idBySlug.get(input.categorySlug) ?? null) : null,
+    };
+    return storeDirected(deps.db, owner, texts, labels);
+  });
+}
+
+/** A question the member may read, answered by the AI in their way: a rewrite or a follow-up, with its labels. */
+async function fromSource(
+  deps: DirectedDeps,
+  member: DirectedMember,
+  request: { questionId: string; teamId?: string | undefined },
+  promptFor: (source: string) => DirectedPrompt,
+): Promise<DirectedResult> {
+  const teamId = request.teamId ?? null;
+  return direct(deps, member, teamId, async (writer, owner) => {
+    const source = await readSourceQuestion(deps.db, owner, request.questionId);
+    if (!source) return failure("NOT_FOUND", SOURCE_NOT_FOUND);
+    const text = await writeOne(writer, promptFor(source.question));
+    const { type, meetingContext, questionStyle, engagementLevel, categoryId } = source;
+    return storeDirected(deps.db, owner, [text], { type, meetingContext, questionStyle, engagementLevel, categoryId });
+  });
+}
+
+/** The question in another tone (more serious, more playful, shorter, simpler English, more inclusive). */
+export function directRewrite(deps: DirectedDeps, member: DirectedMember, request: RewriteRequest) {
+  return fromSource(deps, member, request, (source) => rewritePrompt(source, request.tone, request.context));
+}
+
+/** A follow-up to the question, for once the room has answered it. */
+export function directFollowUp(deps: DirectedDeps, member: DirectedMember, request: FollowUpRequest) {
+  return fromSource(deps, member, request, (source) => followUpPrompt(source, request.context));
+}

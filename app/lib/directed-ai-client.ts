@@ -1,0 +1,48 @@
+import type { DirectedTone } from "~/shared/directed-ai";
+import type { ServedQuestion } from "~/shared/questions";
+
+export type DirectedAnswer = { ok: true; questions: ServedQuestion[] } | { ok: false; error: string };
+
+/** The AI is asked to write, and may take a while: three candidates are three requests to the provider. */
+const WAIT_MS = 90_000;
+
+async function post(path: string, body: Record<string, unknown>): Promise<DirectedAnswer> {
+  try {
+    const response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(WAIT_MS),
+    });
+    const data = (await response.json().catch(() => null)) as { questions?: ServedQuestion[]; error?: string } | null;
+    if (response.ok && data?.questions) return { ok: true, questions: data.questions };
+    return { ok: false, error: data?.error ?? "The AI could not answer just now. Please try again." };
+  } catch {
+    return { ok: false, error: "Network error. Please check your connection and try again." };
+  }
+}
+
+type Shared = { context: string; teamId?: string };
+
+export const askCandidates = (
+  body: Shared & {
+    meetingContext: string;
+    questionStyle: string;
+    engagementLevel: string;
+    categorySlug: string | null;
+  },
+) => post("/api/v1/ai/candidates", { ...body, count: 3 });
+
+export const askRewrite = (body: Shared & { questionId: string; tone: DirectedTone }) =>
+  post("/api/v1/ai/rewrite", body);
+
+export const askFollowUp = (body: Shared & { questionId: string }) => post("/api/v1/ai/follow-up", body);
+
+/** Puts the note on what Premium adds away for good; the note is gone from the page either way. */
+export function dismissPremiumNote(): void {
+  void fetch("/api/v1/premium-note", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: "{}",
+  }).catch(() => {});
+}
