@@ -125,6 +125,12 @@ export type ServedQuestion = {
   voteScore: number;
   totalVotes: number;
   createdAt: string;
+  /**
+   * Set when only its author may see it ('private', written by Premium's AI),
+   * or its team, or the admins reviewing it: no votes and no share page, which
+   * read published questions only.
+   */
+  privateTo?: "author" | "team";
 };
 
 /** The error codes a failed generation request can answer with. */

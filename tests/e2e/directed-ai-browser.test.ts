@@ -93,6 +93,13 @@ describe.skipIf(!chromium)("the AI studio in a browser", () => {
     expect(new Set(texts).size).toBe(3);
 
     const first = items(page).first();
+    // A private question has no votes and no share page: its card offers neither.
+    expect(await first.getByRole("group", { name: "Vote" }).count()).toBe(0);
+    await first.getByRole("button", { name: "More actions for this question" }).click();
+    await page.getByRole("link", { name: "Rewrite or follow up" }).waitFor();
+    expect(await page.getByRole("link", { name: "Share" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Live round" }).count()).toBe(0);
+    await page.keyboard.press("Escape");
     // Each candidate is a full card: it presents, copies and saves like any question.
     await first.getByRole("button", { name: "Present" }).click();
     await page

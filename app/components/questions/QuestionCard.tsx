@@ -194,43 +194,51 @@ export function QuestionCard({
         <span className="order-last w-full sm:order-none sm:w-auto">
           <ChoiceLabels style={question.questionStyle} level={question.engagementLevel} />
         </span>
-        <fieldset className="-my-2 ml-auto flex items-center" aria-label="Vote">
-          <button
-            type="button"
-            className={`inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-muted hover:bg-brand-50 ${tally.userVote === "up" ? "bg-brand-100 text-brand-900" : ""}`}
-            aria-label="Vote up"
-            aria-pressed={tally.userVote === "up"}
-            disabled={!stored}
-            onClick={() => vote("up")}
-          >
-            <ChevronUp className="h-5 w-5" aria-hidden="true" />
-          </button>
-          <span className="min-w-7 text-center text-sm font-semibold text-ink" data-testid="vote-score">
-            <span className="sr-only">Score </span>
-            {tally.voteScore}
-          </span>
-          <button
-            type="button"
-            className={`inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-muted hover:bg-brand-50 ${tally.userVote === "down" ? "bg-accent-100 text-accent-600" : ""}`}
-            aria-label="Vote down"
-            aria-pressed={tally.userVote === "down"}
-            disabled={!stored}
-            onClick={() => vote("down")}
-          >
-            <ChevronDown className="h-5 w-5" aria-hidden="true" />
-          </button>
-        </fieldset>
+        {/* Votes and share pages are for published questions; a private or team question has neither. */}
+        {question.privateTo && <span className="ml-auto" />}
+        {!question.privateTo && (
+          <fieldset className="-my-2 ml-auto flex items-center" aria-label="Vote">
+            <button
+              type="button"
+              className={`inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-muted hover:bg-brand-50 ${tally.userVote === "up" ? "bg-brand-100 text-brand-900" : ""}`}
+              aria-label="Vote up"
+              aria-pressed={tally.userVote === "up"}
+              disabled={!stored}
+              onClick={() => vote("up")}
+            >
+              <ChevronUp className="h-5 w-5" aria-hidden="true" />
+            </button>
+            <span className="min-w-7 text-center text-sm font-semibold text-ink" data-testid="vote-score">
+              <span className="sr-only">Score </span>
+              {tally.voteScore}
+            </span>
+            <button
+              type="button"
+              className={`inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-muted hover:bg-brand-50 ${tally.userVote === "down" ? "bg-accent-100 text-accent-600" : ""}`}
+              aria-label="Vote down"
+              aria-pressed={tally.userVote === "down"}
+              disabled={!stored}
+              onClick={() => vote("down")}
+            >
+              <ChevronDown className="h-5 w-5" aria-hidden="true" />
+            </button>
+          </fieldset>
+        )}
         {stored && (
           <CardMenu label="More actions for this question" onOpen={prefetchStartRound}>
             <MenuButton icon={ListPlus} onSelect={addToPlan}>
               Add to plan
             </MenuButton>
-            <MenuButton icon={MonitorSmartphone} onSelect={() => startRound([question])}>
-              Live round
-            </MenuButton>
-            <MenuLink icon={Share2} to={`/q/${question.id}`}>
-              Share
-            </MenuLink>
+            {question.privateTo !== "author" && (
+              <MenuButton icon={MonitorSmartphone} onSelect={() => startRound([question])}>
+                Live round
+              </MenuButton>
+            )}
+            {!question.privateTo && (
+              <MenuLink icon={Share2} to={`/q/${question.id}`}>
+                Share
+              </MenuLink>
+            )}
             {viewer && (
               <MenuButton icon={EyeOff} onSelect={hide}>
                 Don't show again

@@ -15,6 +15,7 @@ export const rowColumns = {
   categoryId: questions.categoryId,
   source: questions.source,
   authorId: questions.authorId,
+  status: questions.status,
   voteScore: questions.voteScore,
   totalVotes: questions.totalVotes,
   createdAt: questions.createdAt,
@@ -30,6 +31,7 @@ export type QuestionRow = {
   categoryId: string | null;
   source: string;
   authorId: string | null;
+  status: string;
   voteScore: number;
   totalVotes: number;
   createdAt: Date;
@@ -49,11 +51,15 @@ export function listedColumns(viewerId: string | null) {
 }
 
 /** A stored row as the card shows it; the columns hold only values the schema's checks allow. */
-export function toServed({ categoryId, ...row }: QuestionRow, index: CategoryIndex): ServedQuestion {
+export function toServed({ categoryId, status, ...row }: QuestionRow, index: CategoryIndex): ServedQuestion {
+  // Outside 'published' and 'retired', a question is its author's (private) or its team's (team, pending, rejected).
+  const privateTo =
+    status === "private" ? "author" : status === "published" || status === "retired" ? undefined : "team";
   return {
-    ...(row as Omit<ServedQuestion, "categorySlug" | "createdAt">),
+    ...(row as Omit<ServedQuestion, "categorySlug" | "createdAt" | "privateTo">),
     categorySlug: categoryId ? (index.slugById.get(categoryId) ?? null) : null,
     createdAt: row.createdAt.toISOString(),
+    ...(privateTo ? { privateTo } : {}),
   };
 }
 

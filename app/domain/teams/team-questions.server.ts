@@ -122,15 +122,15 @@ export async function listTeamQuestions(db: Database, teamId: string): Promise<T
   const [index, rows] = await Promise.all([
     categoryIndex(db),
     db
-      .select({ ...rowColumns, status: questions.status, moderationNote: questions.moderationNote })
+      .select({ ...rowColumns, moderationNote: questions.moderationNote })
       .from(questions)
       .where(and(eq(questions.teamId, teamId), inArray(questions.status, [...TEAM_OWN_STATUSES, "published"])))
       .orderBy(desc(questions.createdAt))
       .limit(500),
   ]);
-  return rows.map(({ status, moderationNote, ...row }) => ({
+  return rows.map(({ moderationNote, ...row }) => ({
     ...toServed(row, index),
-    status: status as TeamQuestionStatus,
+    status: row.status as TeamQuestionStatus,
     moderationNote,
   }));
 }
