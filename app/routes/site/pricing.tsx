@@ -74,7 +74,7 @@ function PremiumOffer({ sale, viewer }: Pick<Route.ComponentProps["loaderData"],
       aria-labelledby="buy-premium-title"
       className="mb-8 space-y-3 rounded-2xl border border-line bg-white p-4 sm:p-6"
     >
-      <h2 id="buy-premium-title" className="font-serif text-xl font-semibold text-ink">
+      <h2 id="buy-premium-title" className="mt-0! font-serif text-xl font-semibold text-ink">
         Get Premium
       </h2>
       {!sale ? (
