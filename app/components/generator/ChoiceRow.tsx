@@ -24,20 +24,23 @@ export type GeneratorSettings = {
 type Option = { value: string; label: string };
 
 /** A native select, so phones show their own picker and keyboards just work; 44 px high, label above. */
-function Choice({
+export function Choice({
   label,
   value,
   options,
   onChange,
+  className = "min-w-0",
 }: {
   label: string;
   value: string;
-  options: Option[];
+  options: readonly Option[];
   onChange: (value: string) => void;
+  /** The wrapper's layout in its row. */
+  className?: string;
 }) {
   const id = useId();
   return (
-    <div className="min-w-0">
+    <div className={className}>
       <label htmlFor={id} className="block truncate text-xs font-semibold uppercase tracking-wide text-ink-muted">
         {label}
       </label>
