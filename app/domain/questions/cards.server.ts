@@ -3,6 +3,7 @@ import { questions, savedQuestions, votes } from "~/db/schema";
 import type { CategoryIndex } from "~/domain/categories.server";
 import type { ListedQuestion, VoteDirection } from "~/shared/community";
 import type { ServedQuestion } from "~/shared/questions";
+import { TEAM_OWN_STATUSES } from "../teams/visibility.server";
 
 /** The columns a question card needs. */
 export const rowColumns = {
@@ -52,9 +53,9 @@ export function listedColumns(viewerId: string | null) {
 
 /** A stored row as the card shows it; the columns hold only values the schema's checks allow. */
 export function toServed({ categoryId, status, ...row }: QuestionRow, index: CategoryIndex): ServedQuestion {
-  // Outside 'published' and 'retired', a question is its author's (private) or its team's (team, pending, rejected).
+  // A private question is its author's; a team's own question (private, waiting for review or turned down) the team's.
   const privateTo =
-    status === "private" ? "author" : status === "published" || status === "retired" ? undefined : "team";
+    status === "private" ? "author" : (TEAM_OWN_STATUSES as readonly string[]).includes(status) ? "team" : undefined;
   return {
     ...(row as Omit<ServedQuestion, "categorySlug" | "createdAt" | "privateTo">),
     categorySlug: categoryId ? (index.slugById.get(categoryId) ?? null) : null,

@@ -166,12 +166,12 @@ type QuestionColumns = Omit<QuestionRow, "createdAt">;
 
 const CARD_COLUMNS = sql`q.id, q.text as "question", q.type, q.meeting_context as "meetingContext",
   q.question_style as "questionStyle", q.engagement_level as "engagementLevel",
-  q.category_id as "categoryId", q.source, q.author_id as "authorId",
+  q.category_id as "categoryId", q.source, q.author_id as "authorId", q.status,
   q.vote_score as "voteScore", q.total_votes as "totalVotes",
   to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
 
 const PICKED_COLUMNS = sql.raw(
-  'c."id", c."question", c."type", c."meetingContext", c."questionStyle", c."engagementLevel", c."categoryId", c."source", c."authorId", c."voteScore", c."totalVotes", c."createdAt"',
+  'c."id", c."question", c."type", c."meetingContext", c."questionStyle", c."engagementLevel", c."categoryId", c."source", c."authorId", c."status", c."voteScore", c."totalVotes", c."createdAt"',
 );
 
 /** Class of a pick: 0 unseen (by step), 1 the exact choice seen longest ago, 2 anything of the moment seen longest ago. */
