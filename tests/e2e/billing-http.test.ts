@@ -377,6 +377,8 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
     const visitor = await pricing.text();
     expect(visitor).toContain("Sign up to buy Premium");
     expect(visitor).toContain("Try it free for 14 days");
+    // The amounts are Stripe's, read from the configured prices.
+    expect(visitor).toContain("€8 a month or €80 a year");
     const someone = await member("pricing");
     const page = await (await someone.http.get("/pricing")).text();
     expect(page).toContain("Buy Premium monthly");

@@ -138,6 +138,18 @@ export async function startFakeStripe(options: { webhookSecret: string }) {
           url: `${base}/portal/${id}`,
         });
       }
+      const price = /^\/v1\/prices\/([^/]+)$/.exec(path);
+      if (method === "GET" && price) {
+        // A yearly price is any id naming a year; both cost what stripeEnv's test prices cost.
+        const yearly = (price[1] ?? "").includes("year");
+        return sendJson(res, 200, {
+          id: price[1],
+          object: "price",
+          currency: "eur",
+          unit_amount: yearly ? 8000 : 800,
+          recurring: { interval: yearly ? "year" : "month", interval_count: 1 },
+        });
+      }
       const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
       if (method === "GET" && subscription) {
         const found = subscriptions.get(decodeURIComponent(subscription[1] ?? ""));

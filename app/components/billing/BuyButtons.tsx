@@ -17,16 +17,22 @@ export const BILLING_PATH = "/account/billing";
 export function BuyButtons({
   offered,
   trialDays,
+  prices = {},
   signedIn,
 }: {
   offered: BillingInterval[];
   trialDays: number;
+  /** What each interval costs, as Stripe says ("€8 a month"); missing when Stripe did not answer in time. */
+  prices?: Partial<Record<BillingInterval, string>>;
   signedIn: boolean;
 }) {
+  const amounts = offered.flatMap((interval) => prices[interval] ?? []);
   const trial = trialDays > 0 ? `Try it free for ${trialDays} days; cancel any time.` : "Cancel any time.";
+  const cost = amounts.length ? <p className="text-lg font-semibold text-ink">{amounts.join(" or ")}</p> : null;
   if (!signedIn) {
     return (
       <div className="space-y-2">
+        {cost}
         <Link
           to={`/sign-up?redirectTo=${encodeURIComponent(BILLING_PATH)}`}
           className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
@@ -39,6 +45,7 @@ export function BuyButtons({
   }
   return (
     <Form method="post" action={BILLING_PATH} className="space-y-2">
+      {cost}
       <div className="flex flex-wrap gap-2">
         {offered.map((interval) => (
           <SubmitButton key={interval} intent={`checkout-${interval}`} pendingLabel={LABELS[interval].pending}>

@@ -5,6 +5,7 @@ import { SubmitButton } from "~/components/forms/SubmitButton";
 import { offeredIntervals } from "~/domain/billing/billing.server";
 import { billingStateOf, openPortal, startCheckout } from "~/domain/billing/checkout.server";
 import { planWords } from "~/domain/billing/plan-state";
+import { offeredPriceWords } from "~/domain/billing/prices.server";
 import { LIMITS } from "~/domain/limits/rules";
 import { seo } from "~/lib/seo";
 import { logger } from "~/logger.server";
@@ -30,7 +31,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     state: state.kind,
     granted,
     checkout: new URL(request.url).searchParams.get("checkout"),
-    sale: payments ? { offered: offeredIntervals(payments), trialDays: payments.trialDays } : null,
+    sale: payments
+      ? {
+          offered: offeredIntervals(payments),
+          trialDays: payments.trialDays,
+          prices: await offeredPriceWords(payments),
+        }
+      : null,
   };
 }
 
@@ -87,7 +94,7 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
         {actionData?.error && <FormMessage tone="error">{actionData.error}</FormMessage>}
         {!sale && <NotForSale />}
         {sale && state === "free" && !granted && (
-          <BuyButtons offered={sale.offered} trialDays={sale.trialDays} signedIn />
+          <BuyButtons offered={sale.offered} trialDays={sale.trialDays} prices={sale.prices} signedIn />
         )}
         {sale && state !== "free" && (
           <Form method="post">

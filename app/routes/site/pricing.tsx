@@ -4,6 +4,7 @@ import { MarkdownPage } from "~/components/content/MarkdownPage";
 import { Check, Minus } from "~/components/icons";
 import { config } from "~/config.server";
 import { offeredIntervals } from "~/domain/billing/billing.server";
+import { offeredPriceWords } from "~/domain/billing/prices.server";
 import { findPage } from "~/domain/content/pages.server";
 import { seo } from "~/lib/seo";
 import { billing } from "~/services.server";
@@ -17,7 +18,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     page: findPage("pricing"),
     quota: quotaWords(config().aiQuota),
-    sale: payments ? { offered: offeredIntervals(payments), trialDays: payments.trialDays } : null,
+    sale: payments
+      ? {
+          offered: offeredIntervals(payments),
+          trialDays: payments.trialDays,
+          prices: await offeredPriceWords(payments),
+        }
+      : null,
     viewer: user ? { premium: user.plan === "premium" } : null,
   };
 }
@@ -87,7 +94,7 @@ function PremiumOffer({ sale, viewer }: Pick<Route.ComponentProps["loaderData"],
           </Link>
         </p>
       ) : (
-        <BuyButtons offered={sale.offered} trialDays={sale.trialDays} signedIn={!!viewer} />
+        <BuyButtons offered={sale.offered} trialDays={sale.trialDays} prices={sale.prices} signedIn={!!viewer} />
       )}
     </section>
   );
