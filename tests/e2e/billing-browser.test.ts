@@ -71,6 +71,7 @@ describe.skipIf(!chromium)("buying Premium in the browser", () => {
 
   it("sends a visitor to sign up first, and back to the billing page", async () => {
     await open("/pricing", false);
+    await accessible();
     const link = page.getByRole("link", { name: "Sign up to buy Premium" });
     expect(await link.getAttribute("href")).toBe("/sign-up?redirectTo=%2Faccount%2Fbilling");
     await link.click();

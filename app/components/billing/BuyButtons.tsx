@@ -35,7 +35,7 @@ export function BuyButtons({
         {cost}
         <Link
           to={`/sign-up?redirectTo=${encodeURIComponent(BILLING_PATH)}`}
-          className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+          className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white! no-underline! hover:bg-brand-800"
         >
           Sign up to buy Premium
         </Link>
