@@ -36,14 +36,18 @@ describe("housekeeping on two servers sharing one PostgreSQL", () => {
 
   /** A visitor's round whose time was up a second ago, with someone who joined it. */
   async function expiredRound(): Promise<string> {
+    // One statement: housekeeping runs every second and may delete the round between two.
     const round = await db.query<{ id: string }>(
-      `insert into live_rounds (code, host_token_hash, recap_token, max_participants, closes_at, expires_at)
-       values ($1, $2, $3, 10, now() - interval '1 second', now() - interval '1 second') returning id`,
-      [token().slice(0, 6).toUpperCase(), token(), token()],
+      `with round as (
+         insert into live_rounds (code, host_token_hash, recap_token, max_participants, closes_at, expires_at)
+         values ($1, $2, $3, 10, now() - interval '1 second', now() - interval '1 second') returning id
+       ), joined as (
+         insert into live_participants (round_id, token_hash, name) select id, $4, 'Ada' from round
+       )
+       select id from round`,
+      [token().slice(0, 6).toUpperCase(), token(), token(), token()],
     );
-    const id = round.rows[0]?.id as string;
-    await db.query("insert into live_participants (round_id, token_hash, name) values ($1, $2, 'Ada')", [id, token()]);
-    return id;
+    return round.rows[0]?.id as string;
   }
 
   const roundExists = async (id: string) =>
