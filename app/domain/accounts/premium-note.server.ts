@@ -1,13 +1,13 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { profiles } from "~/db/schema";
-import { paidPremium } from "../billing/premium.server";
+import { hasPremium } from "../billing/premium.server";
 
 /** Whether a member should see the note on what Premium adds: free, and not put away before. */
 export async function premiumNoteDue(db: Database, userId: string): Promise<boolean> {
   const [row] = await db
     .select({
-      due: sql<boolean>`(${profiles.premiumNoteDismissedAt} is null and ${profiles.plan} <> 'premium' and not ${paidPremium(profiles.userId)})`,
+      due: sql<boolean>`(${profiles.premiumNoteDismissedAt} is null and not ${hasPremium()})`,
     })
     .from(profiles)
     .where(eq(profiles.userId, userId));

@@ -1,5 +1,5 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
-import { subscriptions } from "~/db/schema";
+import { profiles, subscriptions } from "~/db/schema";
 import { PREMIUM_GIVING_STATUSES } from "~/shared/billing";
 
 /**
@@ -13,4 +13,9 @@ export function paidPremium(userId: AnyColumn | SQL): SQL<boolean> {
     sql`, `,
   );
   return sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${subscriptions.status} in (${statuses}) and (${subscriptions.endsAt} > now() or (${subscriptions.endsAt} is null and ${subscriptions.status} <> 'canceled')))`;
+}
+
+/** SQL that is true while the profile's account has Premium: granted by an admin, or given by a subscription. */
+export function hasPremium(): SQL<boolean> {
+  return sql<boolean>`(${profiles.plan} = 'premium' or ${paidPremium(profiles.userId)})`;
 }

@@ -1,8 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { profiles, teamMembers } from "~/db/schema";
 import { DIRECTED_AI_IS_PREMIUM } from "~/shared/directed-ai";
-import { paidPremium } from "../billing/premium.server";
+import { hasPremium } from "../billing/premium.server";
 import { failure, type Outcome } from "../errors";
 
 export type DirectedMember = { id: string; plan: "free" | "premium" };
@@ -10,7 +10,7 @@ export type DirectedMember = { id: string; plan: "free" | "premium" };
 /** Whether the team's owner has Premium now: granted by an admin or given by a subscription. */
 export async function ownerHasPremium(db: Database, teamId: string): Promise<boolean> {
   const [row] = await db
-    .select({ premium: sql<boolean>`(${profiles.plan} = 'premium' or ${paidPremium(profiles.userId)})` })
+    .select({ premium: hasPremium() })
     .from(teamMembers)
     .innerJoin(profiles, eq(profiles.userId, teamMembers.userId))
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, "owner")));
