@@ -52,3 +52,13 @@ export async function offeredPriceWords(billing: Billing, now = Date.now()): Pro
   cached = { words, until: now + (failed ? RETRY_MS : FRESH_MS) };
   return words;
 }
+
+/** What the pricing and billing pages offer: the intervals, the trial and their prices; null without Stripe keys. */
+export async function premiumOffer(billing: Billing | undefined) {
+  if (!billing) return null;
+  return {
+    offered: offeredIntervals(billing),
+    trialDays: billing.trialDays,
+    prices: await offeredPriceWords(billing),
+  };
+}

@@ -2,10 +2,9 @@ import { data, Form, redirect } from "react-router";
 import { BuyButtons, NotForSale } from "~/components/billing/BuyButtons";
 import { FormMessage } from "~/components/forms/FormMessage";
 import { SubmitButton } from "~/components/forms/SubmitButton";
-import { offeredIntervals } from "~/domain/billing/billing.server";
 import { billingStateOf, openPortal, startCheckout } from "~/domain/billing/checkout.server";
 import { planWords } from "~/domain/billing/plan-state";
-import { offeredPriceWords } from "~/domain/billing/prices.server";
+import { premiumOffer } from "~/domain/billing/prices.server";
 import { LIMITS } from "~/domain/limits/rules";
 import { seo } from "~/lib/seo";
 import { logger } from "~/logger.server";
@@ -24,20 +23,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { db } = await database();
   const state = await billingStateOf(db, user.id);
-  const payments = billing();
   const granted = state.kind === "free" && user.plan === "premium";
   return {
     plan: granted ? "Premium, granted by the CircleUp team" : planWords(state, day),
     state: state.kind,
     granted,
     checkout: new URL(request.url).searchParams.get("checkout"),
-    sale: payments
-      ? {
-          offered: offeredIntervals(payments),
-          trialDays: payments.trialDays,
-          prices: await offeredPriceWords(payments),
-        }
-      : null,
+    sale: await premiumOffer(billing()),
   };
 }
 

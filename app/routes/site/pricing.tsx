@@ -3,8 +3,7 @@ import { BuyButtons, NotForSale } from "~/components/billing/BuyButtons";
 import { MarkdownPage } from "~/components/content/MarkdownPage";
 import { Check, Minus } from "~/components/icons";
 import { config } from "~/config.server";
-import { offeredIntervals } from "~/domain/billing/billing.server";
-import { offeredPriceWords } from "~/domain/billing/prices.server";
+import { premiumOffer } from "~/domain/billing/prices.server";
 import { findPage } from "~/domain/content/pages.server";
 import { seo } from "~/lib/seo";
 import { billing } from "~/services.server";
@@ -13,18 +12,11 @@ import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/pricing";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const payments = billing();
   const user = await getUser(request);
   return {
     page: findPage("pricing"),
     quota: quotaWords(config().aiQuota),
-    sale: payments
-      ? {
-          offered: offeredIntervals(payments),
-          trialDays: payments.trialDays,
-          prices: await offeredPriceWords(payments),
-        }
-      : null,
+    sale: await premiumOffer(billing()),
     viewer: user ? { premium: user.plan === "premium" } : null,
   };
 }
