@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { TeamNav } from "~/components/teams/TeamNav";
 import { TeamQuestionsPage } from "~/components/teams/TeamQuestionsPage";
 import { listTeamCollection, removeFromTeam } from "~/domain/teams/collection.server";
@@ -31,6 +32,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { team: access, collection, written, canCurate: teamRoleCan(access.role, "curate") };
 }
 
+const TEAM_QUESTION_INTENTS = new Set(["write", "unsave", "edit", "delete", "submit"]);
+
 const firstProblem = (error: { issues: { message: string }[] }) => ({ error: error.issues[0]?.message ?? "Invalid" });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -38,6 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = formBody(context);
   const fields = Object.fromEntries(form);
   const intent = String(form.get("intent") ?? "");
+  if (!TEAM_QUESTION_INTENTS.has(intent)) return data({ error: "Unknown action." }, { status: 400 });
   const { db } = await database();
   if (intent === "write") {
     const parsed = teamQuestionSchema.safeParse(fields);
@@ -70,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ? { success: "Submitted for review: the team keeps using it meanwhile." }
       : { error: result.error.message };
   }
-  return { error: "Unknown action." };
+  return data({ error: "Unknown action." }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
