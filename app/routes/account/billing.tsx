@@ -16,6 +16,7 @@ import { overLimit } from "~/web/limits.server";
 import { requireUser } from "~/web/session.server";
 import type { Route } from "./+types/billing";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 const day = (date: Date) => formatDay(date.toISOString());
