@@ -55,13 +55,32 @@ function decodedPath(path: string): string {
 }
 
 /**
- * A request path as logged: without its query, percent-decoded, runs of "/"
- * made one, secrets replaced by a placeholder, e-mail addresses shortened
- * and at most MAX_LOGGED_PATH characters.
+ * The path the router serves: "." and ".." segments resolved (also ones that
+ * decoding made, from "%2e" or "%2f"), a backslash read as "/" as URL
+ * parsers read it, empty segments dropped. Scrubbing the path as sent would
+ * let "/live/x/../recap/{token}" keep its token.
+ */
+function resolvedPath(decoded: string): string {
+  const segments: string[] = [];
+  const parts = decoded.replace(/\\/g, "/").split("/");
+  for (const part of parts) {
+    if (part === "..") segments.pop();
+    else if (part !== "." && part !== "") segments.push(part);
+  }
+  const last = parts.at(-1);
+  const trailing = segments.length > 0 && (last === "" || last === "." || last === "..");
+  return `/${segments.join("/")}${trailing ? "/" : ""}`;
+}
+
+/**
+ * A request path as logged: without its query, percent-decoded, dot
+ * segments resolved and runs of "/" made one, secrets replaced by a
+ * placeholder, e-mail addresses shortened and at most MAX_LOGGED_PATH
+ * characters.
  */
 export function loggedPath(path: unknown): unknown {
   if (typeof path !== "string") return path;
-  const bare = decodedPath(path.slice(0, MAX_LOGGED_PATH * 4).split(/[?#]/)[0] ?? "").replace(/\/{2,}/g, "/");
+  const bare = resolvedPath(decodedPath(path.slice(0, MAX_LOGGED_PATH * 4).split(/[?#]/)[0] ?? ""));
   const scrubbed = withoutSecretPaths(bare.replace(/^\/p\/[^/]+/i, "/p/:id")).replace(EMAIL, "$1***@$2");
   return scrubbed.length > MAX_LOGGED_PATH
     ? `${scrubbed.slice(0, MAX_LOGGED_PATH)}… (${path.length} characters)`

@@ -1,28 +1,17 @@
 import { type ReactNode, useEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  ScrollRestoration,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
-import { ErrorScreen } from "~/components/ErrorScreen";
+import { data, Links, Meta, Outlet, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { RouteErrorBoundary } from "~/components/ErrorScreen";
 import { AppScripts } from "~/components/layout/AppScripts";
 import { CONSENT_CHOSEN_SCRIPT, CookieBanner } from "~/components/layout/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { FocusedHeader, Header } from "~/components/layout/Header";
 import { NavigationProgress } from "~/components/layout/NavigationProgress";
 import { OfflineBanner } from "~/components/layout/OfflineBanner";
-import { NotFound } from "~/components/NotFound";
 import { PendingSaveNote } from "~/components/questions/PendingSaveNote";
 import { SignUpPromptSlot } from "~/components/SignUpPrompt";
 import { config } from "~/config.server";
 import { teamsToCurate } from "~/domain/teams/collection.server";
-import { sendClientEvent, usePageName, usePageViews } from "~/lib/analytics-client";
+import { usePageViews } from "~/lib/analytics-client";
 import { useInlineStyles, useNonce } from "~/lib/document-context";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
@@ -136,31 +125,11 @@ export default function App() {
   );
 }
 
+/** Errors of routes without a boundary of their own, in the site's shell (its loader's data may be missing). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Shell>
-        <NotFound />
-      </Shell>
-    );
-  }
-  // Production servers replace server error details with a generic message; stacks never reach the page.
-  const message = isRouteErrorResponse(error)
-    ? typeof error.data === "string" && error.data
-      ? error.data
-      : error.statusText
-    : error instanceof Error
-      ? error.message
-      : undefined;
-  return <ReportedError message={message} />;
-}
-
-/** The error screen, reporting the error as a first-party analytics event when the visitor consented. */
-function ReportedError({ message }: { message: string | undefined }) {
-  const page = usePageName();
-  useEffect(() => {
-    sendClientEvent({ name: "error", page, path: window.location.pathname, message: message ?? "Unknown error" });
-  }, [page, message]);
-  return <ErrorScreen message={message} />;
+  return (
+    <Shell>
+      <RouteErrorBoundary />
+    </Shell>
+  );
 }

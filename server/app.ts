@@ -13,6 +13,7 @@ import { problemBody } from "~/web/http.server";
 import { compress } from "./compress";
 import type { RequestContext } from "./load-context";
 import {
+  ALLOWED_METHODS,
   BODY_LIMIT_BYTES,
   isJsonApi,
   parseBody,
@@ -20,6 +21,7 @@ import {
   refuseAddress,
   refuseContentType,
   refuseForeignOrigin,
+  refuseMethod,
 } from "./request-guards";
 import { routerHandler } from "./request-handler";
 import { createNonce, securityHeaders, staticAssetHeaders } from "./security-headers";
@@ -109,6 +111,14 @@ const BODY_ERRORS: Record<string, Refusal> = {
   },
 };
 
+/** A method no route answers gets 405 and the list of those that some route does (Allow). */
+const guardMethod: RequestHandler = (req, res, next) => {
+  const refusal = refuseMethod(req.method);
+  if (!refusal) return next();
+  res.set("Allow", ALLOWED_METHODS.join(", "));
+  refuse(req, res, refusal);
+};
+
 /** Requests that could only fail later are refused before routing, with a status and a reason. */
 const guardAddress: RequestHandler = (req, res, next) => {
   const refusal = refuseAddress(req.originalUrl);
@@ -184,6 +194,7 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
   // Express walks X-Forwarded-For from the right, believing only trusted hops.
   app.set("trust proxy", config().trustProxy);
   app.use(requestBasics(dev));
+  app.use(guardMethod);
   app.use(compress());
 
   if (!dev) {

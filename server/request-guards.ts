@@ -22,6 +22,19 @@ const CONTROL_IN_URL = /%00|[\u0000-\u0008\u000a-\u001f\u007f]/i;
 const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
 
 export const isStateChanging = (method: string) => STATE_CHANGING.has(method);
+
+/**
+ * Every method some route answers. Anything else (TRACE, WebDAV's PROPFIND...)
+ * is refused before routing: a fetch Request cannot even carry TRACE, so it
+ * would otherwise end as a 500.
+ */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const ALLOWED = new Set<string>(ALLOWED_METHODS);
+
+export function refuseMethod(method: string): Refusal | undefined {
+  if (ALLOWED.has(method)) return undefined;
+  return { status: 405, code: "METHOD_NOT_ALLOWED", message: `Method not allowed: use ${ALLOWED_METHODS.join(", ")}` };
+}
 export const isJsonApi = (path: string) => JSON_API.test(path);
 
 /** A path and query the app can act on: no NUL or control characters, valid percent-encoding. */

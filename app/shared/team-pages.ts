@@ -1,3 +1,5 @@
+import { ownEntry } from "./own-entry";
+
 /**
  * What the team pages say after a form was sent and the browser came back
  * (post, redirect, get): the redirect names a notice, the page shows its text.
@@ -16,7 +18,7 @@ export const TEAM_NOTICES = {
 export type TeamNotice = keyof typeof TEAM_NOTICES;
 
 export function teamNotice(value: string | null): string | null {
-  return value && Object.hasOwn(TEAM_NOTICES, value) ? TEAM_NOTICES[value as TeamNotice] : null;
+  return ownEntry<string>(TEAM_NOTICES, value) ?? null;
 }
 
 /** A form's outcome on the people page: an error for one form, or a fresh invitation link (shown once). */

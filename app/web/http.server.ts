@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import type { ZodType } from "zod";
 import type { DomainError, DomainErrorCode } from "~/domain/errors";
 import { isUuid } from "~/shared/ids";
@@ -45,6 +45,20 @@ export function problem(
   headers?: HeadersInit,
 ): Response {
   return Response.json(problemBody(error, code, extra), { status, headers });
+}
+
+/**
+ * What a page's loader or action throws when the page cannot be shown: the
+ * route's error boundary shows `message` (a sentence for the person, never
+ * internals) under `status`, inside the site's header and footer.
+ */
+export function pageError(status: number, message?: string) {
+  return data(message ?? null, { status });
+}
+
+/** A domain failure as a page error: its message, under the status of its code. */
+export function domainPageError(error: DomainError) {
+  return pageError(statusOf(error), error.message);
 }
 
 export function methodNotAllowed(allow: string): Response {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { currentUser, type SessionLookup, type SignedInUser } from "~/domain/accounts/viewer.server";
 import { database, getAuth } from "~/services.server";
-import { problem } from "./http.server";
+import { pageError, problem } from "./http.server";
 
 // One session lookup per request, however many loaders ask.
 const lookups = new WeakMap<Request, Promise<SessionLookup>>();
@@ -57,7 +57,7 @@ export async function requireSignedOut(request: Request): Promise<void> {
 /** Admin pages: visitors sign in first; signed-in non-admins get a 403 page. */
 export async function requireAdminPage(request: Request): Promise<SignedInUser> {
   const user = await requireUser(request);
-  if (!user.isAdmin) throw new Response("Admin access required", { status: 403 });
+  if (!user.isAdmin) throw pageError(403, "Admin access required");
   return user;
 }
 

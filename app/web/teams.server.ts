@@ -3,7 +3,7 @@ import { TEAM_NOT_FOUND, type TeamAccess, teamAccess } from "~/domain/teams/acce
 import { database } from "~/services.server";
 import { isUuid } from "~/shared/ids";
 import type { TeamAbility } from "~/shared/teams";
-import { domainProblem, statusOf } from "./http.server";
+import { domainPageError, domainProblem, pageError } from "./http.server";
 import { requireUser, requireUserApi } from "./session.server";
 
 const validTeamId = (teamId: string | undefined): teamId is string => !!teamId && isUuid(teamId);
@@ -19,9 +19,9 @@ export async function requireTeamPage(
   ability: TeamAbility = "view",
 ): Promise<TeamAccess> {
   const user = await requireUser(request);
-  if (!validTeamId(teamId)) throw new Response(TEAM_NOT_FOUND, { status: 404 });
+  if (!validTeamId(teamId)) throw pageError(404, TEAM_NOT_FOUND);
   const result = await teamAccess((await database()).db, teamId, user.id, ability);
-  if (!result.ok) throw new Response(result.error.message, { status: statusOf(result.error) });
+  if (!result.ok) throw domainPageError(result.error);
   return result.access;
 }
 

@@ -1806,7 +1806,7 @@ async function sessionFor(role: Role, row: Row): Promise<Account | undefined> {
   return own;
 }
 
-type Answer = { status: number; requestId: string; preview: string; error?: string };
+type Answer = { status: number; requestId: string; preview: string; head: string; error?: string };
 
 /**
  * Sends exactly these bytes and this path (fetch would normalise the path and refuse some of it), on a
@@ -1886,11 +1886,19 @@ function sendOnce(
       const received = Buffer.concat(chunks).toString("latin1");
       const status = /^HTTP\/1\.[01] (\d{3})/.exec(received)?.[1];
       const preview = Buffer.from(received.slice(received.indexOf("\r\n\r\n") + 4, 2000), "latin1").toString("utf8");
-      if (status) resolve({ status: Number(status), requestId, preview: preview.slice(0, 300) });
+      const answerHead = received.slice(0, Math.max(0, received.indexOf("\r\n\r\n")));
+      if (status) resolve({ status: Number(status), requestId, preview: preview.slice(0, 300), head: answerHead });
       // Past Node's 16 KB limit on headers the server answers 431 and resets the connection at once; while a
       // body is still being sent, that reset can swallow the answer. Node refused it, not the application.
-      else if (head.length > NODE_HEADER_LIMIT) resolve({ status: 431, requestId, preview: "" });
-      else resolve({ status: -1, requestId, preview: "", error: failure ?? "connection closed without an answer" });
+      else if (head.length > NODE_HEADER_LIMIT) resolve({ status: 431, requestId, preview: "", head: "" });
+      else
+        resolve({
+          status: -1,
+          requestId,
+          preview: "",
+          head: "",
+          error: failure ?? "connection closed without an answer",
+        });
     });
   });
 }
@@ -2169,6 +2177,72 @@ describe("fuzzing every route: no input gets a 5xx", () => {
     ]);
     expect(ROUTES.length).toBeGreaterThan(40);
     expect(missing).toEqual([]);
+  });
+
+  // Names every object inherits: a page that looks a form's value up in a plain object finds them too.
+  const INHERITED = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"];
+
+  it("refuses an inherited name as a form's intent with 400 on every form page, and changes nothing", async () => {
+    const [team] = known.teams;
+    const forms: [Role, string, Pair[]][] = [
+      ["member", `/teams/${team}/people`, [["userId", known.users[0] ?? ""]]],
+      ["member", `/teams/${team}/settings`, []],
+      ["member", `/teams/${team}/series/${known.series[0]}`, []],
+      // With a question on the table, so the page's loader does not draw one and redirect.
+      ["member", `/teams/${team}/meetings/${known.meetings[0]}?q=${known.questions[0]}`, []],
+      ["member", `/teams/${team}/questions`, []],
+      ["member", "/profile", []],
+      ["member", "/account/billing", []],
+      ["admin", "/admin", [["userId", known.users[0] ?? ""]]],
+    ];
+    const answers: string[] = [];
+    for (const [role, path, extra] of forms) {
+      for (const intent of INHERITED) {
+        const bytes = Buffer.from(urlencoded([["intent", intent], ...extra]));
+        const request: FuzzRequest = { role, method: "POST", path, body: { kind: "form", contentType: FORM, bytes } };
+        const answer = await send(request, await sessionFor(role, ENTRIES[0] as Row), `inherited-${intent}`);
+        answers.push(`${path} ${intent} -> ${answer.status}${/Saved/.test(answer.preview) ? " Saved" : ""}`);
+      }
+    }
+    expect(answers).toEqual(forms.flatMap(([, path]) => INHERITED.map((intent) => `${path} ${intent} -> 400`)));
+  });
+
+  it("shows a page whose notice in the address is an inherited name, as it shows an unknown one", async () => {
+    const pages: [Role, string][] = [
+      ["anonymous", "/sign-in?notice="],
+      ["anonymous", "/sign-in?error="],
+      ["member", "/profile?notice="],
+      ["member", "/account/billing?checkout="],
+    ];
+    const answers: string[] = [];
+    for (const [role, path] of pages) {
+      for (const name of INHERITED) {
+        const request: FuzzRequest = { role, method: "GET", path: `${path}${name}` };
+        const answer = await send(request, await sessionFor(role, ENTRIES[0] as Row), `inherited-notice-${name}`);
+        answers.push(`${path}${name} -> ${answer.status}`);
+      }
+    }
+    expect(answers).toEqual(pages.flatMap(([, path]) => INHERITED.map((name) => `${path}${name} -> 200`)));
+  });
+
+  it("answers a method no route takes with 405 and the methods it does take, never a 500 or a stack", async () => {
+    const answers: string[] = [];
+    for (const path of [
+      "/",
+      "/about",
+      "/q/not-an-id",
+      `/teams/${known.teams[0]}`,
+      "/api/v1/questions",
+      "/api/auth/get-session",
+    ]) {
+      for (const method of ["TRACE", "PROPFIND", "MKCOL", "LOCK", "PURGE", "SEARCH"]) {
+        const answer = await send({ role: "member", method, path }, accounts.member, `method-${method}`);
+        const allow = /\r\nallow: ([^\r]*)/i.exec(answer.head)?.[1] ?? "(no Allow)";
+        const stack = /\bat .*:\d+:\d+/.test(answer.preview) ? " with a stack" : "";
+        answers.push(`${method} ${path} -> ${answer.status} ${allow}${stack}`);
+      }
+    }
+    expect(answers.filter((line) => !/ -> 405 GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS$/.test(line))).toEqual([]);
   });
 
   it.concurrent.each(ENTRIES.map((row) => [row.name, row] as const))(

@@ -170,6 +170,19 @@ describe("secrets stay where they belong", () => {
       noStore(data);
     });
 
+    it("the plan page, which lists a member's secret plan links, and the list of signed-in devices answer with no-store", async () => {
+      const http = await newVerifiedUser("plans-no-store@example.com");
+      const plan = await http.get("/plan");
+      expect(plan.status).toBe(200);
+      noStore(plan, "/plan");
+      noStore(await http.get("/plan.data"), "/plan.data");
+      const sessions = await http.get("/api/auth/list-sessions");
+      expect(sessions.status).toBe(200);
+      expect(await sessions.json()).toHaveLength(1);
+      noStore(sessions, "/api/auth/list-sessions");
+      noStore(await http.get("/api/auth/get-session"), "/api/auth/get-session");
+    });
+
     it("the host's screen and the recap answer with no-store", async () => {
       const host = client();
       const { code, recapToken } = await startedRound(host);

@@ -169,6 +169,50 @@ describe("team series and meetings: who may do what", () => {
     });
   }
 
+  describe("a team page that cannot be shown keeps the site around it", () => {
+    const mains = (html: string) => html.match(/<main\b/g)?.length ?? 0;
+    /** What the page shows: its markup without scripts (React Router's data repeats the error's text). */
+    const shown = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, "");
+    const siteAround = (html: string, what: string) => {
+      expect(mains(html), what).toBe(1);
+      expect(html, what).toContain("<header");
+      expect(html, what).toContain("<footer");
+    };
+
+    it("answers a missing meeting with 404, says so, and keeps the header and footer in one <main>", async () => {
+      for (const meetingId of ["7d4a1f0e-8c55-4b8e-9d53-2a8f4f1b0c11", "not-a-meeting"]) {
+        const path = `${team()}/meetings/${meetingId}`;
+        const answer = await clients.owner.get(path);
+        expect(answer.status, path).toBe(404);
+        const html = await answer.text();
+        siteAround(html, path);
+        expect(shown(html), path).toContain("This meeting does not exist in this team");
+      }
+    });
+
+    it("answers a member's change that their role does not allow with 403, the reason and the site around it", async () => {
+      const answer = await clients.member.postForm(meetingOf("member"), { intent: "asked", questionId });
+      expect(answer.status).toBe(403);
+      const html = await answer.text();
+      siteAround(html, "403");
+      expect(shown(html)).toContain("A team member cannot do this");
+    });
+
+    it("puts each team page in exactly one <main>", async () => {
+      // The member's series and meeting: the rows above delete the owner's.
+      for (const path of [
+        team(),
+        `${team()}/series/new`,
+        seriesOf("member"),
+        `${meetingOf("member")}?q=${questionId}`,
+      ]) {
+        const answer = await clients.owner.get(path);
+        expect(answer.status, path).toBe(200);
+        expect(mains(await answer.text()), path).toBe(1);
+      }
+    });
+  });
+
   it("invites an owner to create a team's first series, and tells a member who can", async () => {
     const owner = await (await clients.owner.get(`/teams/${emptyTeamId}`)).text();
     expect(owner).toContain("No meeting series yet");

@@ -44,6 +44,28 @@ describe("request paths in the log", () => {
     }
   });
 
+  it("resolves dot segments first, as the router does, so a detour cannot carry a secret past the placeholder", () => {
+    for (const variant of [
+      `/live/x/../recap/${TOKEN}`,
+      `/live/./recap/${TOKEN}`,
+      `/live/x/%2e%2e/recap/${TOKEN}`,
+      `/live/x/%2E%2E/recap/${TOKEN}/export`,
+      `/live/x%2f..%2frecap%2f${TOKEN}`,
+      `/live/x/.%2e/recap/${TOKEN}`,
+      `/live\\x\\..\\recap\\${TOKEN}`,
+      `/teams/a/b/../../join/${TOKEN}`,
+      `/x/../p/${TOKEN}`,
+      `/about/../unsubscribe/${TOKEN}`,
+      `/../../live/recap/${TOKEN}`,
+    ]) {
+      const logged = String(loggedPath(variant));
+      expect(logged, variant).not.toContain(TOKEN);
+      expect(logged, variant).toMatch(/\/:(token|id)(\/export)?$/);
+    }
+    expect(loggedPath(`/live/x/../recap/${TOKEN}`)).toBe("/live/recap/:token");
+    expect(loggedPath("/teams/./a/../b/")).toBe("/teams/b/");
+  });
+
   it("keeps the rest of a path as it is", () => {
     expect(loggedPath("/live/ABCDEF/host")).toBe("/live/ABCDEF/host");
     expect(loggedPath("/q/5f0c9a3e-2b7d-4c1e-9a8f-3d6b2e1c7a90")).toBe("/q/5f0c9a3e-2b7d-4c1e-9a8f-3d6b2e1c7a90");

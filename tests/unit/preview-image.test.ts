@@ -1,7 +1,9 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { concurrencyLimit } from "~/domain/sharing/concurrency-limit";
 import { createPreviewCache } from "~/domain/sharing/preview-cache.server";
 import { previewPng, previewSvg } from "~/domain/sharing/preview-image.server";
+import { createPreviewWorkers } from "~/domain/sharing/preview-workers.server";
 import { clientHasVersion } from "~/web/http.server";
 
 const INPUT = { question: "What made you smile this week?", label: "Check-in question", appName: "CircleUp" };
@@ -128,6 +130,27 @@ describe("the preview cache", () => {
     await settle();
     renderer.calls[1]?.finish();
     await expect(retried).resolves.toBeInstanceOf(Buffer);
+  });
+});
+
+/** Answers with the id of the thread that drew, and takes its thread down on "crash". */
+const CRASHING_WORKER = path.resolve(import.meta.dirname, "fixtures/crashing-preview-worker.mjs");
+
+describe("the preview workers", () => {
+  it("replace a crashed worker without growing past their size, and draw the next pictures", async () => {
+    const workers = createPreviewWorkers(1, {}, CRASHING_WORKER);
+    try {
+      await expect(workers.render("crash")).rejects.toThrow();
+      const drawn = await Promise.all([1, 2, 3, 4].map((n) => workers.render(`picture ${n}`)));
+      // A pool of one: every picture after the crash comes from the same single thread.
+      expect(new Set(drawn.map((png) => png.toString()))).toHaveLength(1);
+      await expect(workers.render("crash")).rejects.toThrow();
+      await expect(workers.render("crash")).rejects.toThrow();
+      const after = await Promise.all([5, 6, 7].map((n) => workers.render(`picture ${n}`)));
+      expect(new Set(after.map((png) => png.toString()))).toHaveLength(1);
+    } finally {
+      await workers.close();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { useSearchParams } from "react-router";
 import { FormMessage } from "~/components/forms/FormMessage";
+import { ownEntry } from "~/shared/own-entry";
 
 /** Flows that finish outside this page (a link in an e-mail) come back with `?notice=`. */
 const NOTICES: Record<string, string> = {
@@ -8,6 +9,6 @@ const NOTICES: Record<string, string> = {
 
 export function ProfileNotice() {
   const [params] = useSearchParams();
-  const notice = NOTICES[params.get("notice") ?? ""];
+  const notice = ownEntry(NOTICES, params.get("notice"));
   return notice ? <FormMessage tone="success">{notice}</FormMessage> : null;
 }

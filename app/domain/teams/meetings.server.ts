@@ -25,7 +25,7 @@ import { keepTeamRecap } from "./recaps.server";
 import { getSeries, personName, type Series, seriesChoice } from "./series.server";
 import { askableByTeam } from "./visibility.server";
 
-const MEETING_NOT_FOUND = "This meeting does not exist in this team";
+export const MEETING_NOT_FOUND = "This meeting does not exist in this team";
 
 /** A meeting held without a series asks what a plain check-in would. */
 const PLAIN_CHOICE: Choice = {

@@ -10,11 +10,13 @@ import { seo } from "~/lib/seo";
 import { logger } from "~/logger.server";
 import { billing, database } from "~/services.server";
 import { formatDay } from "~/shared/format";
+import { ownEntry } from "~/shared/own-entry";
 import { formBody, statusOf } from "~/web/http.server";
 import { overLimit } from "~/web/limits.server";
 import { requireUser } from "~/web/session.server";
 import type { Route } from "./+types/billing";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 const day = (date: Date) => formatDay(date.toISOString());
@@ -39,13 +41,13 @@ const INTENTS = { "checkout-month": "month", "checkout-year": "year", portal: nu
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const intent = String(formBody(context).get("intent"));
-  if (!(intent in INTENTS)) return data({ error: "Choose a plan or Manage billing" }, { status: 400 });
+  const interval = ownEntry<"month" | "year" | null>(INTENTS, intent);
+  if (interval === undefined) return data({ error: "Choose a plan or Manage billing" }, { status: 400 });
   const payments = billing();
   if (!payments) return data({ error: "Premium cannot be bought on this server" }, { status: 404 });
   const limited = await overLimit(LIMITS.billing, { userId: user.id });
   if (limited) return data({ error: limited.message }, { status: statusOf(limited) });
   const { db } = await database();
-  const interval = INTENTS[intent as keyof typeof INTENTS];
   try {
     const result = interval
       ? await startCheckout(db, payments, { id: user.id, email: user.email }, interval)
@@ -68,7 +70,7 @@ const NOTES: Record<string, string> = {
 
 export default function BillingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { plan, state, granted, checkout, sale } = loaderData;
-  const note = checkout ? NOTES[checkout] : undefined;
+  const note = ownEntry(NOTES, checkout);
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <h1 className="font-serif text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Billing</h1>

@@ -15,6 +15,7 @@ import {
   fullNameSchema,
   totpCodeSchema,
 } from "~/shared/accounts-schemas";
+import { ownEntry } from "~/shared/own-entry";
 import { type AuthAnswer, accounts, authErrorMessage, withCookies } from "~/web/accounts.server";
 import { formBody } from "~/web/http.server";
 
@@ -134,7 +135,7 @@ const HANDLERS: Record<string, Handler> = {
 
 export async function profileAction(request: Request, context: AppLoadContext, user: SignedInUser): Promise<Answer> {
   const form = Object.fromEntries(formBody(context));
-  const handler = HANDLERS[String(form.intent ?? "")];
+  const handler = ownEntry(HANDLERS, String(form.intent ?? ""));
   if (!handler) return fail("profile", "Unknown action");
   return handler(request, user, form);
 }

@@ -19,6 +19,7 @@ import { requireUser } from "~/web/session.server";
 import type { Route } from "./+types/profile";
 import { profileAction } from "./profile-actions.server";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

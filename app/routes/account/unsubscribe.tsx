@@ -12,6 +12,7 @@ import { overLimit } from "~/web/limits.server";
 import type { Route } from "./+types/unsubscribe";
 
 // The address is the link's secret: no cache, history copy or proxy keeps it.
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 /** Longer than any link we mail: not worth checking. */

@@ -21,6 +21,7 @@ import { database } from "~/services.server";
 import { describeAccess } from "~/shared/access";
 import { emailOnlySchema } from "~/shared/accounts-schemas";
 import { moderationSchema } from "~/shared/community-schemas";
+import { ownEntry } from "~/shared/own-entry";
 import { formBody, questionIdParam, statusOf } from "~/web/http.server";
 import { requireAdminPage } from "~/web/session.server";
 import type { Route } from "./+types/admin";
@@ -78,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) return data({ error: result.error.message }, { status: statusOf(result.error) });
     return { success: intent === "approve" ? "Approved: the question is public now." : "Rejected." };
   }
-  const change = CHANGES[intent as keyof typeof CHANGES];
+  const change = ownEntry<(typeof CHANGES)[keyof typeof CHANGES]>(CHANGES, intent);
   const userId = String(form.get("userId") ?? "");
   if (!change || !userId) return data({ error: "Unknown action" }, { status: 400 });
   const { db } = await database();

@@ -6,6 +6,7 @@ import { config } from "~/config.server";
 import { seo } from "~/lib/seo";
 import { safeRedirectPath } from "~/shared/accounts";
 import { emailOnlySchema, firstIssue, signInSchema } from "~/shared/accounts-schemas";
+import { ownEntry } from "~/shared/own-entry";
 import { quotaWords } from "~/shared/quota-words";
 import { accounts, authErrorMessage, withCookies } from "~/web/accounts.server";
 import { formBody } from "~/web/http.server";
@@ -85,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = safeRedirectPath(params.get("redirectTo"));
-  const notice = NOTICES[params.get("reset") ? "reset" : (params.get("error") ?? params.get("notice") ?? "")];
+  const notice = ownEntry(NOTICES, params.get("reset") ? "reset" : (params.get("error") ?? params.get("notice")));
   const signUpHref = redirectTo === "/" ? "/sign-up" : `/sign-up?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
     <AuthFrame

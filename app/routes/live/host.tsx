@@ -7,10 +7,11 @@ import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { isJoinCode, isLoopbackUrl, livePaths, normalizeJoinCode } from "~/shared/live";
 import type { PageLayout } from "~/shared/navigation";
-import { statusOf } from "~/web/http.server";
+import { domainPageError, statusOf } from "~/web/http.server";
 import { hostQrSvg, joinUrl, liveCredentials, readRoundByCode } from "~/web/live.server";
 import type { Route } from "./+types/host";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 type Refusal = { view: null; code: string; reason: "not-host" | "not-found"; message: string };
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (status === 429) return refuse("not-found", outcome.error.message, 429);
     if (status === 403) return refuse("not-host", outcome.error.message, 403);
     if (status === 404) return refuse("not-found", outcome.error.message, 404);
-    throw new Response(outcome.error.message, { status });
+    throw domainPageError(outcome.error);
   }
   const link = joinUrl(livePaths.participant(code));
   const siteUrl = config().publicUrl.replace(/\/+$/, "");

@@ -9,6 +9,8 @@ import { formBody } from "~/web/http.server";
 import { liveCredentials, readRoundByCode } from "~/web/live.server";
 import type { Route } from "./+types/join";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
+
 export function loader({ request }: Route.LoaderArgs) {
   const code = normalizeJoinCode(new URL(request.url).searchParams.get("code") ?? "").slice(0, JOIN_CODE_LENGTH * 2);
   return { code };

@@ -7,11 +7,12 @@ import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { isJoinCode, LIVE_NAME_MAX, livePaths, normalizeJoinCode } from "~/shared/live";
 import type { PageLayout } from "~/shared/navigation";
-import { statusOf } from "~/web/http.server";
+import { domainPageError } from "~/web/http.server";
 import { liveCredentials, readRoundByCode } from "~/web/live.server";
 import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/participant";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 /** The first view is rendered on the server, so an old phone shows the question before any script runs. */
@@ -32,8 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!outcome.ok) {
     if (outcome.error.code === "RATE_LIMITED")
       return data({ view: null, code, error: outcome.error.message }, { status: 429 });
-    if (outcome.error.code !== "NOT_FOUND")
-      throw new Response(outcome.error.message, { status: statusOf(outcome.error) });
+    if (outcome.error.code !== "NOT_FOUND") throw domainPageError(outcome.error);
     return data({ view: null, code, error: outcome.error.message }, { status: 404 });
   }
   // A signed-in member of the round's team finds their own name in the form; guests type theirs as always.

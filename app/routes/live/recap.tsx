@@ -5,9 +5,10 @@ import { getRecap } from "~/domain/live/rounds.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { livePaths } from "~/shared/live";
-import { statusOf } from "~/web/http.server";
+import { domainPageError, statusOf } from "~/web/http.server";
 import type { Route } from "./+types/recap";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 /** Recap tokens are base64url; anything else is not asked of the database. */
@@ -19,7 +20,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const { db } = await database();
   const outcome = await getRecap(db, params.token);
   if (!outcome.ok) {
-    if (statusOf(outcome.error) !== 404) throw new Response(outcome.error.message, { status: statusOf(outcome.error) });
+    if (statusOf(outcome.error) !== 404) throw domainPageError(outcome.error);
     return data({ recap: null, message: outcome.error.message }, { status: 404 });
   }
   return { recap: outcome.recap, message: null };

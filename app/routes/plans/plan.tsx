@@ -12,6 +12,9 @@ import { planDraftIds } from "~/web/plan-draft.server";
 import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/plan";
 
+// A member's plan lists their saved plans' secret links; anyone's draft is their own.
+export { privatePageHeaders as headers } from "~/web/private-page.server";
+
 export async function loader({ request }: Route.LoaderArgs) {
   const settings = planSuggestionSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const user = await getUser(request);

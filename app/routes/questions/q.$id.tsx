@@ -9,6 +9,7 @@ import { database } from "~/services.server";
 import { findCategory } from "~/shared/categories";
 import { isUuid } from "~/shared/ids";
 import { stripSurroundingQuotes } from "~/shared/questions";
+import { pageError } from "~/web/http.server";
 import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/q.$id";
 
@@ -26,11 +27,11 @@ const TYPE_IN_A_SENTENCE: Record<string, string> = {
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  if (!isUuid(params.id)) throw new Response("Not found", { status: 404 });
+  if (!isUuid(params.id)) throw pageError(404);
   const user = await getUser(request);
   const { db } = await database();
   const question = await sharedQuestion(db, params.id.toLowerCase(), user?.id ?? null);
-  if (!question) throw new Response("Not found", { status: 404 });
+  if (!question) throw pageError(404);
   const related = await relatedQuestions(db, question, user?.id ?? null);
   return { question, related };
 }

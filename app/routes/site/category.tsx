@@ -14,7 +14,7 @@ import { database } from "~/services.server";
 import { type CategorySlug, findCategory } from "~/shared/categories";
 import { listQuerySchema, submissionSchema } from "~/shared/community-schemas";
 import { generatorPageData } from "~/web/generator-page.server";
-import { formBody, statusOf } from "~/web/http.server";
+import { formBody, pageError, statusOf } from "~/web/http.server";
 import { overLimit } from "~/web/limits.server";
 import { existingQuotaSubject } from "~/web/quota-subject.server";
 import { getUser, requireUser } from "~/web/session.server";
@@ -23,7 +23,7 @@ import type { Route } from "./+types/category";
 /** The category of this page, from its path (one module serves the seven category routes). */
 function categoryOf(request: Request) {
   const category = findCategory(new URL(request.url).pathname.slice(1));
-  if (!category) throw new Response("Not found", { status: 404 });
+  if (!category) throw pageError(404);
   return category;
 }
 

@@ -7,6 +7,7 @@ import { teamHistoryQuerySchema } from "~/shared/team-question-schemas";
 import { requireTeamPage } from "~/web/teams.server";
 import type { Route } from "./+types/history";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -8,6 +8,7 @@ import { getUser, requireUser, signInPath } from "~/web/session.server";
 import type { Route } from "./+types/join";
 
 // The address is the invitation: no cache, history copy or proxy keeps it.
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 /** Longer than any token we issue: not worth hashing. */

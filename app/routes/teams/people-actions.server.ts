@@ -13,6 +13,7 @@ import {
 import { changeRole, leaveTeam, removeMember, transferOwnership } from "~/domain/teams/people.server";
 import { database, sendEmail } from "~/services.server";
 import { firstIssue } from "~/shared/accounts-schemas";
+import { ownEntry } from "~/shared/own-entry";
 import type { PeopleActionResult, TeamNotice } from "~/shared/team-pages";
 import {
   emailInvitationSchema,
@@ -32,7 +33,7 @@ type Handler = (access: TeamAccess, form: Form, request: Request) => Promise<Ans
 
 /** What each form of the people page needs; leaving is for everyone in the team. */
 export function abilityFor(intent: string): TeamAbility {
-  return intent === "leave" || !(intent in HANDLERS) ? "view" : "manage-people";
+  return intent === "leave" || !ownEntry(HANDLERS, intent) ? "view" : "manage-people";
 }
 
 export function peopleIntent(context: AppLoadContext): { intent: string; form: Form } {
@@ -127,7 +128,7 @@ const HANDLERS: Record<string, Handler> = {
 };
 
 export async function peopleAction(access: TeamAccess, intent: string, form: Form, request: Request): Promise<Answer> {
-  const handler = HANDLERS[intent];
+  const handler = ownEntry(HANDLERS, intent);
   if (!handler) return fail("people", "Unknown action");
   return handler(access, form, request);
 }

@@ -8,6 +8,7 @@ import { requireTeamPage } from "~/web/teams.server";
 import type { Route } from "./+types/people";
 import { abilityFor, peopleAction, peopleIntent } from "./people-actions.server";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { TeamNav } from "~/components/teams/TeamNav";
 import { TeamQuestionsPage } from "~/components/teams/TeamQuestionsPage";
 import { listTeamCollection, removeFromTeam } from "~/domain/teams/collection.server";
@@ -19,6 +20,7 @@ import { formBody } from "~/web/http.server";
 import { requireTeamPage } from "~/web/teams.server";
 import type { Route } from "./+types/questions";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -31,6 +33,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { team: access, collection, written, canCurate: teamRoleCan(access.role, "curate") };
 }
 
+const TEAM_QUESTION_INTENTS = new Set(["write", "unsave", "edit", "delete", "submit"]);
+
 const firstProblem = (error: { issues: { message: string }[] }) => ({ error: error.issues[0]?.message ?? "Invalid" });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -38,6 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = formBody(context);
   const fields = Object.fromEntries(form);
   const intent = String(form.get("intent") ?? "");
+  if (!TEAM_QUESTION_INTENTS.has(intent)) return data({ error: "Unknown action." }, { status: 400 });
   const { db } = await database();
   if (intent === "write") {
     const parsed = teamQuestionSchema.safeParse(fields);
@@ -70,7 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ? { success: "Submitted for review: the team keeps using it meanwhile." }
       : { error: result.error.message };
   }
-  return { error: "Unknown action." };
+  return data({ error: "Unknown action." }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

@@ -9,6 +9,7 @@ import { formBody, statusOf } from "~/web/http.server";
 import { requireTeamPage } from "~/web/teams.server";
 import type { Route } from "./+types/series.new";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function NewSeries({ loaderData, actionData }: Route.ComponentProps) {
   const { access } = loaderData;
   return (
-    <main className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
       <TeamNav teamId={access.teamId} teamName={access.teamName} role={access.role} current="overview" />
       <h2 className="mb-4 font-serif text-2xl font-semibold text-ink">New meeting series</h2>
       <SeriesForm
@@ -45,6 +46,6 @@ export default function NewSeries({ loaderData, actionData }: Route.ComponentPro
         error={actionData?.error ?? null}
         submitLabel="Create the series"
       />
-    </main>
+    </div>
   );
 }

@@ -24,6 +24,7 @@ import { formBody, statusOf } from "~/web/http.server";
 import { requireTeamPage } from "~/web/teams.server";
 import type { Route } from "./+types/series";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 const notFound = (message: string) => new Response(message, { status: 404 });
@@ -87,7 +88,7 @@ export default function SeriesPage({ loaderData, actionData }: Route.ComponentPr
   const { access, series, meetings, pulse } = loaderData;
   const canManage = teamRoleCan(access.role, "manage-series");
   return (
-    <main className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
       <TeamNav teamId={access.teamId} teamName={access.teamName} role={access.role} current="overview" />
       <h2 className="font-serif text-2xl font-semibold text-ink">{series.name}</h2>
       <p className="mt-1 text-ink-muted">Every {usualMoment(series.weekday, series.timeOfDay, access.timeZone)}</p>
@@ -122,6 +123,6 @@ export default function SeriesPage({ loaderData, actionData }: Route.ComponentPr
           </form>
         </details>
       )}
-    </main>
+    </div>
   );
 }

@@ -9,10 +9,11 @@ import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { isUuid } from "~/shared/ids";
 import { teamRoleCan } from "~/shared/teams";
-import { formBody, statusOf } from "~/web/http.server";
+import { domainPageError, formBody } from "~/web/http.server";
 import { requireTeamPage } from "~/web/teams.server";
 import type { Route } from "./+types/team";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -29,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const questionId = String(form.get("questionId") ?? "");
   const { db } = await database();
   const started = await startMeeting(db, access, isUuid(seriesId) ? seriesId : null);
-  if (!started.ok) throw new Response(started.error.message, { status: statusOf(started.error) });
+  if (!started.ok) throw domainPageError(started.error);
   const first = isUuid(questionId) ? `?q=${questionId}` : "";
   return redirect(`/teams/${access.teamId}/meetings/${started.meetingId}${first}`);
 }
@@ -47,7 +48,7 @@ export default function TeamOverview({ loaderData }: Route.ComponentProps) {
   const canRun = teamRoleCan(access.role, "run-meetings");
   const canManage = teamRoleCan(access.role, "manage-series");
   return (
-    <main className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
       <TeamNav teamId={access.teamId} teamName={access.teamName} role={access.role} current="overview" />
       {series.length === 0 ? (
         <section className="rounded-3xl border border-dashed border-line-strong bg-white p-6 text-center">
@@ -89,6 +90,6 @@ export default function TeamOverview({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <RecentMeetings teamId={access.teamId} timeZone={access.timeZone} meetings={recent} />
-    </main>
+    </div>
   );
 }

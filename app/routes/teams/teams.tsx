@@ -17,6 +17,7 @@ import { overLimit } from "~/web/limits.server";
 import { requireUser } from "~/web/session.server";
 import type { Route } from "./+types/teams";
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

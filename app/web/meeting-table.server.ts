@@ -1,0 +1,48 @@
+import { redirect } from "react-router";
+import type { Database } from "~/db/database.server";
+import { type Meeting, readyQuestion } from "~/domain/teams/meetings.server";
+import { isUuid } from "~/shared/ids";
+
+/**
+ * A meeting page's table: the questions drawn for the meeting so far travel
+ * in its address (`?q=id,id`, the ready one first), so reloading, going back
+ * or sharing the link keeps them, and nothing is stored until one is asked.
+ */
+export const MAX_ON_TABLE = 10;
+
+const unique = (ids: string[]) => [...new Set(ids)];
+
+/** The question ids on the table, from the address: ids only, at most MAX_ON_TABLE. */
+export const onTableOf = (url: URL) =>
+  (url.searchParams.get("q") ?? "").split(",").filter(isUuid).slice(0, MAX_ON_TABLE);
+
+/** `shown`: the questions the page shows (the table and those used, or only those used for who cannot run it). */
+type Table = { shown: string[]; usedIds: string[]; anotherHref: string };
+
+/**
+ * Reads the table from the address. "Another question", or a meeting opened
+ * with nothing on its table, draws the next question of the ladder (skipping
+ * what is on the table or was used) and throws the redirect to the address
+ * with it on the table; a full table draws nothing.
+ */
+export async function meetingTable(
+  db: Database,
+  request: Request,
+  teamId: string,
+  meeting: Meeting,
+  canRun: boolean,
+): Promise<Table> {
+  const url = new URL(request.url);
+  const onTable = onTableOf(url);
+  const usedIds = unique(meeting.uses.map((use) => use.questionId));
+  if (canRun && (url.searchParams.has("another") || (onTable.length === 0 && usedIds.length === 0))) {
+    const drawn = await readyQuestion(db, teamId, meeting.series, [...onTable, ...usedIds]);
+    if (drawn && onTable.length < MAX_ON_TABLE) {
+      url.searchParams.delete("another");
+      url.searchParams.set("q", unique([...onTable, drawn.id]).join(","));
+      throw redirect(`${url.pathname}?${url.searchParams}`);
+    }
+  }
+  const another = new URLSearchParams({ q: onTable.join(","), another: "1" });
+  return { shown: canRun ? unique([...onTable, ...usedIds]) : usedIds, usedIds, anotherHref: `?${another}` };
+}
