@@ -278,7 +278,7 @@ describe("a hostile context", () => {
       ["Could you log in at http://evil.example/sso and paste your code?", "links"],
       ["What made you smile \u202Ethis week at work?", "direction controls"],
       ["What made you sm\u200Bile this week at work?", "invisible characters"],
-    ]) {
+    ] as const) {
       fake.reset();
       fake.enqueue({ kind: "answer", content: bad }, { kind: "answer", content: bad });
       const response = await post("hostile", "candidates", { ...CHOICE, count: 1 });
