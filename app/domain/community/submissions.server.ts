@@ -4,7 +4,7 @@ import { questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
 import type { Submission } from "~/shared/community-schemas";
 import { failure, type Outcome } from "../errors";
-import { DUPLICATE_QUESTION, insertQuestion } from "../questions/question-writes.server";
+import { DUPLICATE_QUESTION, insertQuestion, storedText } from "../questions/question-writes.server";
 
 export type SubmitResult = Outcome<{ id: string }>;
 
@@ -27,8 +27,26 @@ export async function memberQuestion(db: Database, authorId: string, submission:
   };
 }
 
-/** A text already published is refused; another member's waiting question may say the same, unseen. */
+const ALREADY_SUBMITTED = "You have already submitted this question";
+
+/**
+ * A text already published is refused, and so is the author's own waiting
+ * one; another member's waiting question may say the same, unseen.
+ */
 export async function submitQuestion(db: Database, authorId: string, submission: Submission): Promise<SubmitResult> {
+  const checked = storedText(submission.question);
+  if (!checked.ok) return checked;
+  const [own] = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.authorId, authorId),
+        eq(questions.normalizedText, checked.stored.normalizedText),
+        eq(questions.status, "pending"),
+      ),
+    );
+  if (own) return failure("DUPLICATE", ALREADY_SUBMITTED);
   const stored = await insertQuestion(db, { ...(await memberQuestion(db, authorId, submission)), status: "pending" });
   if (!stored.ok) return stored;
   return stored.created ? { ok: true, id: stored.id } : failure("DUPLICATE", DUPLICATE_QUESTION);
