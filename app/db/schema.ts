@@ -40,8 +40,8 @@ export const questions = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     text: text("text").notNull(),
-    /** Lowercased, punctuation and whitespace collapsed: no two questions may share it. */
-    normalizedText: text("normalized_text").notNull().unique(),
+    /** Lowercased, punctuation and whitespace collapsed: no two published questions may share it. */
+    normalizedText: text("normalized_text").notNull(),
     type: text("type").notNull(),
     meetingContext: text("meeting_context").notNull(),
     questionStyle: text("question_style").notNull(),
@@ -70,6 +70,11 @@ export const questions = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // A text is unique among published questions only: private, team and waiting ones may repeat it,
+    // so a refusal never tells anyone that someone else's unpublished question says the same.
+    uniqueIndex("questions_published_text_idx").on(t.normalizedText).where(sql`status = 'published'`),
+    // Finding the owner's own question with a text (directed AI, a team's questions).
+    index("questions_normalized_text_idx").on(t.normalizedText),
     // The generator's lookup: one cell of the library, optionally one category.
     index("questions_cell_idx").on(t.meetingContext, t.questionStyle, t.engagementLevel, t.categoryId),
     index("questions_type_idx").on(t.type, t.questionStyle),

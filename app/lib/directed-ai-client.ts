@@ -1,7 +1,8 @@
 import type { DirectedTone } from "~/shared/directed-ai";
 import type { ServedQuestion } from "~/shared/questions";
 
-export type DirectedAnswer = { ok: true; questions: ServedQuestion[] } | { ok: false; error: string };
+/** `notice`: the results were kept as the member's private questions rather than the team's. */
+export type DirectedAnswer = { ok: true; questions: ServedQuestion[]; notice?: string } | { ok: false; error: string };
 
 /** The AI is asked to write, and may take a while: three candidates are three requests to the provider. */
 const WAIT_MS = 90_000;
@@ -14,8 +15,14 @@ async function post(path: string, body: Record<string, unknown>): Promise<Direct
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(WAIT_MS),
     });
-    const data = (await response.json().catch(() => null)) as { questions?: ServedQuestion[]; error?: string } | null;
-    if (response.ok && data?.questions) return { ok: true, questions: data.questions };
+    const data = (await response.json().catch(() => null)) as {
+      questions?: ServedQuestion[];
+      notice?: string;
+      error?: string;
+    } | null;
+    if (response.ok && data?.questions) {
+      return { ok: true, questions: data.questions, ...(data.notice ? { notice: data.notice } : {}) };
+    }
     return { ok: false, error: data?.error ?? "The AI could not answer just now. Please try again." };
   } catch {
     return { ok: false, error: "Network error. Please check your connection and try again." };

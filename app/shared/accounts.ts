@@ -1,4 +1,4 @@
-import { shownTextProblem, withoutControlCharacters, withoutDirectionControls } from "./text";
+import { shownTextProblem, withoutControlCharacters, withoutDirectionControls, writtenTextProblem } from "./text";
 
 /**
  * Account rules shared by the browser and the server. The forms' zod
@@ -19,13 +19,16 @@ const MAX_NAME_LENGTH = 80;
  * forms and better-auth's own endpoints (sign-up, update-user): the name is
  * shown on every page and in mails, so it is one line of visible text of at
  * most MAX_NAME_LENGTH characters (after trimming), without control or
- * direction characters.
+ * direction characters, and (like a question's text) without invisible
+ * characters or links: "Ad\u200Bmin" would pass for "Admin".
  */
 export function fullNameProblem(name: string): string | null {
   const trimmed = name.trim();
-  const problem = shownTextProblem(trimmed);
+  const problem = writtenTextProblem(trimmed);
   if (trimmed === "" || problem === "nothing visible") return "Please enter your full name";
   if (trimmed.length > MAX_NAME_LENGTH) return `Your name must be at most ${MAX_NAME_LENGTH} characters`;
+  if (problem === "invisible characters") return "Your name must not contain invisible characters";
+  if (problem === "links") return "Your name must not contain a web address";
   if (problem) return "Your name must be one line of letters, without control or text-direction characters";
   return null;
 }

@@ -1,6 +1,6 @@
 import type { CategorySlug } from "./categories";
 import { QUESTION_TEXT_MAX, QUESTION_TEXT_MIN, type ServedQuestion } from "./questions";
-import { hasControlCharacters } from "./text";
+import { writtenTextProblem } from "./text";
 
 /** The popular list's three sorts (most voted, newest, trending); it shows 25 questions a page. */
 export const LIST_SORTS = ["popular", "newest", "trending"] as const;
@@ -31,15 +31,18 @@ export const EMPTY_LIST_TEXT = "No questions found. Try adjusting your filters t
 
 /**
  * What is wrong with the text of a submitted or edited question, or null:
- * trimmed, a real question, a sane length, no control characters (a
- * pasted bell or escape is invisible on a card and breaks the preview
- * image). The browser checks it before sending an admin edit; the server's
- * schemas check it again.
+ * trimmed, a real question, a sane length, and what `writtenTextProblem`
+ * asks of any text shown under a name: no control characters (a pasted bell
+ * or escape is invisible on a card and breaks the preview image), direction
+ * controls, invisible characters or links. The browser checks it before
+ * sending an admin edit; the server's schemas and the one write path for
+ * questions check it again, and so does the check of the AI's answers.
  */
 export function questionTextProblem(text: string): string | null {
   const trimmed = text.trim();
-  if (trimmed.length === 0) return "Invalid question: must be a non-empty string";
-  if (hasControlCharacters(trimmed)) return "Invalid question: must not contain control characters";
+  const problem = writtenTextProblem(trimmed, { lineBreaks: true });
+  if (trimmed.length === 0 || problem === "nothing visible") return "Invalid question: must be a non-empty string";
+  if (problem) return `Invalid question: must not contain ${problem}`;
   if (trimmed.length < QUESTION_TEXT_MIN) return `Questions must be at least ${QUESTION_TEXT_MIN} characters`;
   if (trimmed.length > QUESTION_TEXT_MAX) return `Questions must be at most ${QUESTION_TEXT_MAX} characters`;
   if (!trimmed.endsWith("?")) return "A question should end with a question mark";

@@ -47,6 +47,35 @@ function hasNothingVisible(text: string): boolean {
 }
 
 /**
+ * Characters that take no room on screen but are there: zero-width spaces
+ * and joiners, word joiner, byte-order mark, soft hyphen, invisible
+ * operators, tags, and the blank "fillers" some scripts have. Inside a word
+ * they make "Ad\u200Bmin" look like "Admin" while being another text, so a
+ * name or a question holding one can pass for someone else's. The joiner
+ * between two emoji (a family, a profession) and the tags of a regional flag
+ * are how those pictures are written, so they stay.
+ */
+const INVISIBLE = /\p{Cf}|[\u115F\u1160\u3164\uFFA0]|\u034F|\u17B4|\u17B5|\u180B|\u180C|\u180D|\u180E|\u180F/u;
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F)\u200D(?=\p{Extended_Pictographic})/gu;
+const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0061}-\u{E007A}]+\u{E007F}/gu;
+
+function hasInvisibleCharacters(text: string): boolean {
+  return INVISIBLE.test(text.replace(EMOJI_JOINER, "").replace(FLAG_TAGS, ""));
+}
+
+/**
+ * A web address: a scheme (http, https, ftp, mailto), "www.", or a bare
+ * domain followed by a path ("evil.example/sso") or ending in a common
+ * top-level domain ("evil.com"). "Node.js" and "e.g." are not addresses.
+ */
+const LINK =
+  /\b(?:https?|ftp):\/\/|\bmailto:|\bwww\.|\b[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}\/|\b[\p{L}\p{N}-]+\.(?:com|net|org|io|co|app|dev|ly|me|xyz|info|biz|link|site|online|click|top|ru|cn|tk)\b/iu;
+
+function hasLink(text: string): boolean {
+  return LINK.test(text);
+}
+
+/**
  * What is wrong with a line people type for others to read (a name, a live
  * answer): control characters (line breaks too unless allowed), direction
  * controls, or nothing visible at all; null when it can be shown as it is.
@@ -58,5 +87,25 @@ export function shownTextProblem(
   if (hasControlCharacters(text) || (!lineBreaks && /[\t\n\r]/.test(text))) return "control characters";
   if (hasDirectionControls(text)) return "direction controls";
   if (hasNothingVisible(text)) return "nothing visible";
+  return null;
+}
+
+export type WrittenTextProblem = NonNullable<ReturnType<typeof shownTextProblem>> | "invisible characters" | "links";
+
+/**
+ * The one check for text written under a name for others to read, as a
+ * person's name or as a question (typed by a member, an admin or the AI):
+ * what `shownTextProblem` refuses, and also invisible characters anywhere
+ * in it and links. A link in a question or a name is how a phishing message
+ * ("log in at ... and paste your code") borrows the product's voice.
+ */
+export function writtenTextProblem(
+  text: string,
+  { lineBreaks = false }: { lineBreaks?: boolean } = {},
+): WrittenTextProblem | null {
+  const shown = shownTextProblem(text, { lineBreaks });
+  if (shown) return shown;
+  if (hasInvisibleCharacters(text)) return "invisible characters";
+  if (hasLink(text)) return "links";
   return null;
 }

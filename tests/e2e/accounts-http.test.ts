@@ -72,6 +72,31 @@ describe("accounts over HTTP", () => {
     await mailTo(email, /welcome/i);
   });
 
+  it("refuses a name with an invisible character or a web address, on the form and on the auth endpoint", async () => {
+    const http = client();
+    const hidden = await http.postForm("/sign-up", {
+      fullName: "Ad\u200Bmin",
+      email: "hidden-name@example.com",
+      password: TEST_PASSWORD,
+    });
+    expect(hidden.status).toBe(400);
+    expect(await hidden.text()).toContain("Your name must not contain invisible characters");
+    const linked = await http.postForm("/sign-up", {
+      fullName: "Support at www.evil.example",
+      email: "linked-name@example.com",
+      password: TEST_PASSWORD,
+    });
+    expect(linked.status).toBe(400);
+    expect(await linked.text()).toContain("Your name must not contain a web address");
+    const direct = await http.postJson("/api/auth/sign-up/email", {
+      name: "Ad\u2060min",
+      email: "direct-name@example.com",
+      password: TEST_PASSWORD,
+    });
+    expect(direct.status).toBe(400);
+    expect((await direct.json()).message).toBe("Your name must not contain invisible characters");
+  });
+
   it("answers a sign-up for a taken address exactly like a new one and tells the owner by mail", async () => {
     const email = "taken@example.com";
     await newVerifiedUser(email);

@@ -20,6 +20,7 @@ describe("community API authorisation", () => {
   let server: RunningServer;
   const clients = {} as Record<Role, HttpClient>;
   let published: string;
+  let publishedText: string;
   let authored: string;
   let memberId: string;
 
@@ -45,6 +46,7 @@ describe("community API authorisation", () => {
     memberId = (await (await clients.member.get("/profile/export")).json()).account.id;
     const list = await (await clients.anonymous.get("/api/v1/questions?sort=newest")).json();
     published = list.items[0].id;
+    publishedText = list.items[0].question;
     const submitted = await clients.author.postJson("/api/v1/questions", {
       question: "What is one small habit that keeps our meetings kind?",
       type: "check-in",
@@ -95,7 +97,9 @@ describe("community API authorisation", () => {
     });
     expect((await send("anonymous", "POST", "/api/v1/questions", body(0))).status).toBe(401);
     expect((await send("member", "POST", "/api/v1/questions", body(1))).status).toBe(201);
-    const duplicate = await send("admin", "POST", "/api/v1/questions", body(1));
+    // Another member's waiting question may say the same, and nobody is told it exists; a published text may not.
+    expect((await send("admin", "POST", "/api/v1/questions", body(1))).status).toBe(201);
+    const duplicate = await send("admin", "POST", "/api/v1/questions", { ...body(1), question: publishedText });
     expect(duplicate.status).toBe(409);
     expect((await duplicate.json()).error).toBe("This question is already in the library");
     const invalid = await send("member", "POST", "/api/v1/questions", { ...body(2), question: "Too short" });
@@ -110,6 +114,19 @@ describe("community API authorisation", () => {
       code: "INVALID_INPUT",
       field: "question",
     });
+    for (const [question, problem] of [
+      ["Which meeting ritual \u202Ewould you keep forever?", "direction controls"],
+      ["Which meeting ri\u200Btual would you keep forever?", "invisible characters"],
+      ["Which ritual at http://evil.example/sso would you keep?", "links"],
+      ["Did you log in at evil.example/sso to keep your ritual?", "links"],
+    ]) {
+      const refused = await send("member", "POST", "/api/v1/questions", { ...body(4), question });
+      expect(refused.status, question).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        error: `Invalid question: must not contain ${problem}`,
+        field: "question",
+      });
+    }
   });
 
   it("keeps moderation, edits, deletes and access changes to admins, the author included", async () => {

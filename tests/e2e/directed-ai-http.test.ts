@@ -46,7 +46,9 @@ let freeTeam: string;
 const meetings = new Map<string, string>();
 const clients = {} as Record<Person, HttpClient>;
 /** Question ids the Premium member got, by how they came. */
-const made: { candidates: string[]; rewrite?: string; followUp?: string; team?: string } = { candidates: [] };
+const made: { candidates: string[]; rewrite?: string; followUp?: string; team?: string; memberInTeam?: string } = {
+  candidates: [],
+};
 
 const post = (who: Person, kind: string, body: Record<string, unknown>) =>
   clients[who].request(`/api/v1/ai/${kind}`, {
@@ -204,8 +206,17 @@ describe("a free member", () => {
     fake.enqueue({ kind: "answer", content: "What would make our next team meeting worth the time?" });
     const inTeam = await post("free", "candidates", { ...CHOICE, count: 1, teamId: premiumTeam });
     expect(inTeam.status).toBe(200);
-    const [question] = (await inTeam.json()).questions;
-    made.team = question.id;
+    const answer = await inTeam.json();
+    made.memberInTeam = answer.questions[0].id;
+    // A plain member may not add questions to the team (as when writing one directly): they stay theirs, and they are told.
+    expect(answer.notice).toBe(
+      "Only the team's owner and facilitators add questions to the team, so these are kept as your private questions.",
+    );
+    const teamList = await (await clients.premium.get(`/api/v1/teams/${premiumTeam}/questions`)).text();
+    expect(teamList).not.toContain(made.memberInTeam);
+    expect(
+      (await clients.premium.request(`/api/v1/questions/${made.memberInTeam}/save`, { method: "PUT" })).status,
+    ).toBe(404);
     expect(fake.received).toHaveLength(1);
 
     expect((await post("free", "candidates", { ...CHOICE, count: 1 })).status).toBe(403);
@@ -232,6 +243,19 @@ describe("a free member", () => {
   });
 });
 
+describe("a team's owner", () => {
+  it("adds the AI's questions to the team, which every member then sees", async () => {
+    fake.reset();
+    fake.enqueue({ kind: "answer", content: "Which habit of this crew would you keep for years?" });
+    const response = await post("premium", "candidates", { ...CHOICE, count: 1, teamId: premiumTeam });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.notice).toBeUndefined();
+    made.team = body.questions[0].id;
+    expect(await (await clients.free.get(`/api/v1/teams/${premiumTeam}/questions`)).text()).toContain(made.team);
+  });
+});
+
 describe("a hostile context", () => {
   for (const [topic, forbidden] of Object.entries(FORBIDDEN)) {
     it(`cannot make it ask about ${topic}: rejected, retried, then a clear error`, async () => {
@@ -248,6 +272,21 @@ describe("a hostile context", () => {
       expect(promptOf(fake.received[1]).user).toContain("rejected because the question touched a topic");
     });
   }
+
+  it("cannot make it write a link, a direction control or an invisible character: rejected, retried, then 502", async () => {
+    for (const [bad, problem] of [
+      ["Could you log in at http://evil.example/sso and paste your code?", "links"],
+      ["What made you smile \u202Ethis week at work?", "direction controls"],
+      ["What made you sm\u200Bile this week at work?", "invisible characters"],
+    ] as const) {
+      fake.reset();
+      fake.enqueue({ kind: "answer", content: bad }, { kind: "answer", content: bad });
+      const response = await post("hostile", "candidates", { ...CHOICE, count: 1 });
+      expect(response.status, problem).toBe(502);
+      expect(fake.received).toHaveLength(2);
+      expect(promptOf(fake.received[1]).user).toContain(`rejected because the answer had ${problem}`);
+    }
+  });
 
   it("refuses a context that is too long or hides control characters, naming the field", async () => {
     const long = await post("hostile", "candidates", { ...CHOICE, context: "x".repeat(501) });
@@ -292,7 +331,12 @@ describe("what is stored", () => {
         .select({ status: questions.status, authorId: questions.authorId, teamId: questions.teamId })
         .from(questions)
         .where(eq(questions.id, made.team as string));
-      expect(team).toEqual({ status: "team", authorId: free?.id, teamId: premiumTeam });
+      expect(team).toEqual({ status: "team", authorId: premium?.id, teamId: premiumTeam });
+      const [memberInTeam] = await handle.db
+        .select({ status: questions.status, authorId: questions.authorId, teamId: questions.teamId })
+        .from(questions)
+        .where(eq(questions.id, made.memberInTeam as string));
+      expect(memberInTeam).toEqual({ status: "private", authorId: free?.id, teamId: null });
       const hostile = await handle.db
         .select({ id: questions.id })
         .from(questions)

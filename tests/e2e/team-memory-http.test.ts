@@ -255,6 +255,39 @@ describe("a team's private question is nobody else's", () => {
     expect(await (await clients.member.get(`/teams/${teamId}/questions`)).text()).toContain(PRIVATE_TEXT);
   });
 
+  it("is not given away by a submission of the same text: the outsider's question waits for review", async () => {
+    const submitted = await clients.outsider.postJson("/api/v1/questions", {
+      question: PRIVATE_TEXT,
+      type: "check-in",
+      questionStyle: "reflective",
+      engagementLevel: "standard",
+      categorySlug: "remote-teams",
+    });
+    expect(submitted.status).toBe(201);
+    expect(await submitted.text()).not.toContain(privateId);
+  });
+
+  it("refuses a text with a link, a direction control or an invisible character, naming the question", async () => {
+    for (const [question, problem] of [
+      ["Which login at www.evil.example should the team try?", "links"],
+      ["Which small \u202Ewin should the team celebrate?", "direction controls"],
+      ["Which small w\u2060in should the team celebrate?", "invisible characters"],
+    ]) {
+      const refused = await clients.owner.postJson(`/api/v1/teams/${teamId}/questions`, {
+        question,
+        type: "check-in",
+        questionStyle: "reflective",
+        engagementLevel: "standard",
+        categorySlug: "remote-teams",
+      });
+      expect(refused.status, question).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        error: `Invalid question: must not contain ${problem}`,
+        field: "question",
+      });
+    }
+  });
+
   it("goes into a member's plan, whose shared link shows it to the team only", async () => {
     const member = clients.member;
     const cookie = `${member.cookieHeader()}; cu_plan=${privateId}.${publishedId}`;

@@ -188,7 +188,7 @@ describe.each(testEngines())("community on $engine", ({ engine, available }) => 
     });
     expect(submitted.ok).toBe(true);
     const duplicate = await submitQuestion(handle.db, author as string, {
-      question: "what is ONE thing our team does better than a year ago",
+      question: "what is ONE thing our team does better than a year ago?",
       type: "check-in",
       questionStyle: "reflective",
       engagementLevel: "standard",
@@ -196,7 +196,7 @@ describe.each(testEngines())("community on $engine", ({ engine, available }) => 
     });
     expect(duplicate).toMatchObject({
       ok: false,
-      error: { code: "DUPLICATE", message: "This question is already in the library" },
+      error: { code: "DUPLICATE", message: "You have already submitted this question" },
     });
     const id = submitted.ok ? submitted.id : "";
     expect((await moderationQueue(handle.db)).map((q) => q.id)).toContain(id);

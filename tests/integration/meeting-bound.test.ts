@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
+import { adminAuditLog, questions, users } from "~/db/schema";
+import { editQuestion } from "~/domain/admin/questions.server";
 import type { QuotaLimits, QuotaSubject } from "~/domain/generation/quota.server";
 import { serveQuestion } from "~/domain/generation/serve-question.server";
 import { importLibrary } from "~/domain/questions/library.server";
@@ -112,4 +115,32 @@ describe.each(testEngines())("questions that name a meeting, on $engine", ({ eng
     expect(oneOnOne.has(ONE_ON_ONE_ONLY[0] as string)).toBe(true);
     expect([...oneOnOne].filter((text) => RETRO_ONLY.includes(text) || text === RETRO_ALSO_FILED)).toEqual([]);
   });
+
+  it.skipIf(!available)(
+    "an admin's edit that makes a question name a retro keeps it out of every other meeting from then on",
+    async () => {
+      const before = "What did you notice about how this team works together?";
+      const after = "What did you notice about how this team works together in this retro?";
+      const [admin] = await db
+        .insert(users)
+        .values({ name: "Admin", email: "admin@example.com", emailVerified: true })
+        .returning({ id: users.id });
+      const [row] = await db.select({ id: questions.id }).from(questions).where(eq(questions.text, before));
+      expect(await editQuestion(db, admin?.id as string, row?.id as string, after)).toEqual({ ok: true });
+
+      const [edited] = await db
+        .select({ meetingBound: questions.meetingBound })
+        .from(questions)
+        .where(eq(questions.id, row?.id as string));
+      expect(edited?.meetingBound).toBe(true);
+      const home = new Set((await walk(null, 30)).map((s) => s.text));
+      expect(home.size).toBeGreaterThanOrEqual(4);
+      expect(home.has(after)).toBe(false);
+      const [audit] = await db
+        .select({ before: adminAuditLog.before, after: adminAuditLog.after })
+        .from(adminAuditLog)
+        .where(eq(adminAuditLog.targetId, row?.id as string));
+      expect(audit).toEqual({ before: { text: before }, after: { text: after } });
+    },
+  );
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
 import { questions, users } from "~/db/schema";
+import { submitQuestion } from "~/domain/community/submissions.server";
+import { storeDirected } from "~/domain/generation/directed-storage.server";
 import { createPlan, findPlan, loadPlanDraft } from "~/domain/plans/plans.server";
 import { hideQuestion, saveQuestion } from "~/domain/questions/marks.server";
 import { freshDatabase, testEngines } from "../support/databases";
@@ -80,4 +82,44 @@ describe.each(testEngines())("a member's private question on $engine", ({ engine
     expect(await saveQuestion(handle.db, other, privateId)).toBe(false);
     expect(await hideQuestion(handle.db, other, privateId)).toBe(false);
   });
+
+  it.skipIf(!available)(
+    "may say what another member's private question says: both are stored, and neither learns of the other",
+    async () => {
+      const text = "Which release moment made our team laugh?";
+      const labels = {
+        type: "check-in",
+        meetingContext: "check-in",
+        questionStyle: "playful",
+        engagementLevel: "quick",
+        categoryId: null,
+      };
+      // The other member's AI writes the author's private text: a question of their own, not a refusal.
+      const theirs = await storeDirected(handle.db, { userId: other, teamId: null }, [text], labels);
+      expect(theirs.ok).toBe(true);
+      const theirId = theirs.ok ? theirs.questions[0]?.id : undefined;
+      expect(theirId).toBeDefined();
+      expect(theirId).not.toBe(privateId);
+      // The author asking again gets their own question back, never the other's.
+      const again = await storeDirected(handle.db, { userId: author, teamId: null }, [text], labels);
+      expect(again.ok && again.questions.map((q) => q.id)).toEqual([privateId]);
+      // A submission of the same text waits for review like any other.
+      const submitted = await submitQuestion(handle.db, other, {
+        question: text,
+        type: "check-in",
+        questionStyle: "playful",
+        engagementLevel: "quick",
+        categorySlug: "retrospectives",
+      });
+      expect(submitted.ok).toBe(true);
+      // Only a published text is unique: the AI's answer that is already published is that question.
+      const published = await storeDirected(
+        handle.db,
+        { userId: other, teamId: null },
+        ["What made you smile today?"],
+        labels,
+      );
+      expect(published.ok && published.questions.map((q) => q.id)).toEqual([publishedId]);
+    },
+  );
 });

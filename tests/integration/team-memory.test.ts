@@ -164,15 +164,22 @@ describe.each(testEngines())("team memory on $engine", ({ engine, available }) =
       elsewhere.add(await serve({ kind: "anonymous", visitorId: `v${i}`, address: null }));
     }
     expect(elsewhere.has(written.id)).toBe(false);
-    // Its text written again by another team is refused without naming it; a published text is saved instead.
-    const again = await writeTeamQuestion(handle.db, theirs, bea.userId, {
+    // Its text written again by another team becomes that team's own question, and nobody is told the first
+    // exists; written again by its own team it is refused; a published text is saved instead.
+    const sameText = {
       question: "Which part of our platform made you proud this week?",
       type: "check-in",
       questionStyle: "playful",
       engagementLevel: "quick",
       categorySlug: "remote-teams",
+    } as const;
+    const again = await writeTeamQuestion(handle.db, theirs, bea.userId, sameText);
+    expect(again).toMatchObject({ ok: true, savedPublished: false });
+    expect(again.ok && again.id).not.toBe(written.id);
+    expect(await writeTeamQuestion(handle.db, ours, ada.userId, sameText)).toMatchObject({
+      ok: false,
+      error: { code: "DUPLICATE", message: "Your team already has this question" },
     });
-    expect(again.ok).toBe(false);
     const [published] = await handle.db
       .select({ text: questions.text, id: questions.id })
       .from(questions)

@@ -169,6 +169,8 @@ describe("the content checks themselves", () => {
       "presumes-an-event",
     );
     expect(rules("What would you change about this retro?")).toContain("meeting-named-elsewhere");
+    expect(rules("Which tool at www.example.com do you use most?")).toContain("shown-text");
+    expect(rules("Which tool do you use\u200B most?")).toContain("shown-text");
     expect(
       rules("Who should answer next?", { format: "chain", file: "one-on-ones", categories: ["one-on-ones"] }),
     ).toContain("no-chain-here");

@@ -46,6 +46,10 @@ describe("account names", () => {
     expect(fullNameProblem("   ")).toBe("Please enter your full name");
     expect(fullNameProblem(ZERO_WIDTH)).toBe("Please enter your full name");
     expect(fullNameProblem("  Ada Lovelace  ")).toBeNull();
+    expect(fullNameProblem("Ad\u200Bmin")).toBe("Your name must not contain invisible characters");
+    expect(fullNameProblem("Ad\u00ADmin")).toBe("Your name must not contain invisible characters");
+    expect(fullNameProblem("Support www.evil.example")).toBe("Your name must not contain a web address");
+    expect(fullNameProblem("Zoë 👩🏽‍💻")).toBeNull();
     expect(fullNameSchema.safeParse(COMBINING).success).toBe(false);
     expect(fullNameSchema.parse("  Ada  ")).toBe("Ada");
   });

@@ -15,7 +15,8 @@ import { DirectedActions } from "./DirectedActions";
 type Props = {
   allowed: boolean;
   aiConfigured: boolean;
-  team: { id: string; name: string } | null;
+  /** `curates`: the member may add questions to the team, so results become the team's own. */
+  team: { id: string; name: string; curates: boolean } | null;
   source: ServedQuestion | null;
   viewer: Viewer;
 };
@@ -75,11 +76,13 @@ export function Studio({ allowed, aiConfigured, team, source, viewer }: Props) {
     if (!answer.ok) return setStatus({ text: answer.error, tone: "error" });
     place(answer.questions);
     setStatus({
-      text: team
-        ? `Added to ${team.name}'s questions.`
-        : answer.questions.length === 1
-          ? "Done: it is kept as your private question."
-          : "Here are three to choose from, kept as your private questions.",
+      text: answer.notice
+        ? answer.notice
+        : team?.curates
+          ? `Added to ${team.name}'s questions.`
+          : answer.questions.length === 1
+            ? "Done: it is kept as your private question."
+            : "Here are three to choose from, kept as your private questions.",
     });
   }
 
@@ -101,7 +104,8 @@ export function Studio({ allowed, aiConfigured, team, source, viewer }: Props) {
         <>
           <p className="mt-2 text-ink-muted">
             Tell the AI about your {team ? "team's meeting" : "team or meeting"}; every question it writes is checked
-            against our content guide{team ? " and joins the team's own questions." : " and kept private to you."}
+            against our content guide
+            {team?.curates ? " and joins the team's own questions." : " and kept private to you."}
           </p>
           {!aiConfigured && (
             <p role="note" className="mt-3 rounded-xl bg-sand p-3 text-sm text-ink">

@@ -1,46 +1,32 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { questions } from "~/db/schema";
-import { DUPLICATE_QUESTION } from "~/domain/community/submissions.server";
-import { normalizeQuestionText, stripSurroundingQuotes } from "~/shared/questions";
 import { failure, type Outcome } from "../errors";
+import { changeQuestionText, DUPLICATE_QUESTION, publishedWithText } from "../questions/question-writes.server";
 import { recordAudit } from "./audit.server";
 
 export type AdminResult = Outcome;
 
-const notFound = () => failure("NOT_FOUND", "Question not found");
+const NOT_FOUND = "Question not found";
+const notFound = () => failure("NOT_FOUND", NOT_FOUND);
 
 const snapshot = async (db: Database, id: string) => {
   const [row] = await db
-    .select({ text: questions.text, status: questions.status, source: questions.source })
+    .select({
+      text: questions.text,
+      normalizedText: questions.normalizedText,
+      status: questions.status,
+      source: questions.source,
+    })
     .from(questions)
     .where(eq(questions.id, id));
   return row ?? null;
 };
 
-/** Changes a question's text (already validated and trimmed); the audit log keeps before and after. */
+/** Changes a question's text (already validated and trimmed) through the one write path; the audit log keeps before and after. */
 export async function editQuestion(db: Database, actorId: string, id: string, text: string): Promise<AdminResult> {
-  const clean = stripSurroundingQuotes(text);
-  const normalizedText = normalizeQuestionText(clean);
-  return db.transaction(async (tx) => {
-    const before = await snapshot(tx, id);
-    if (!before) return notFound();
-    const [clash] = await tx
-      .select({ id: questions.id })
-      .from(questions)
-      .where(and(eq(questions.normalizedText, normalizedText), ne(questions.id, id)));
-    if (clash) return failure("DUPLICATE", DUPLICATE_QUESTION);
-    await tx.update(questions).set({ text: clean, normalizedText, updatedAt: new Date() }).where(eq(questions.id, id));
-    await recordAudit(tx, {
-      actorId,
-      action: "question.edit",
-      targetType: "question",
-      targetId: id,
-      before: { text: before.text },
-      after: { text: clean },
-    });
-    return { ok: true } as const;
-  });
+  const changed = await changeQuestionText(db, { where: eq(questions.id, id), text, actorId, notFound: NOT_FOUND });
+  return changed.ok ? { ok: true } : changed;
 }
 
 /** Really deletes (votes, saves and history go with it by foreign key). */
@@ -54,7 +40,7 @@ export async function deleteQuestion(db: Database, actorId: string, id: string):
       action: "question.delete",
       targetType: "question",
       targetId: id,
-      before,
+      before: { text: before.text, status: before.status, source: before.source },
       after: null,
     });
     return { ok: true } as const;
@@ -73,6 +59,10 @@ export async function moderateQuestion(
     const before = await snapshot(tx, id);
     if (before?.source !== "user_submitted") return notFound();
     const status = decision === "approve" ? "published" : "rejected";
+    // Another member's question with the same text may have been published meanwhile: only one is.
+    if (status === "published" && (await publishedWithText(tx, before.normalizedText, id))) {
+      return failure("DUPLICATE", DUPLICATE_QUESTION);
+    }
     await tx
       .update(questions)
       .set({ status, moderationNote: decision === "reject" ? reason || null : null, updatedAt: new Date() })

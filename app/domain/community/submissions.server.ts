@@ -3,48 +3,53 @@ import type { Database } from "~/db/database.server";
 import { questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
 import type { Submission } from "~/shared/community-schemas";
-import { meetingNamedIn } from "~/shared/meeting-kinds";
-import { normalizeQuestionText, stripSurroundingQuotes } from "~/shared/questions";
 import { failure, type Outcome } from "../errors";
+import { DUPLICATE_QUESTION, insertQuestion, storedText } from "../questions/question-writes.server";
 
 export type SubmitResult = Outcome<{ id: string }>;
 
-export const DUPLICATE_QUESTION = "This question is already in the library";
-
 /**
- * A member's question for a category. It waits as `pending` until an admin
- * approves it; its author sees it and its status on their profile.
+ * The question a member writes, for the community (`pending`, until an
+ * admin approves it; its author sees it and its status on their profile)
+ * or for their team (`team`): the meeting moment follows the type.
  */
-/**
- * The row a member's question is stored as, for the community (`pending`)
- * or for their team (`team`): the text without surrounding quotes, the
- * meeting moment following the type.
- */
-export async function memberQuestionRow(db: Database, authorId: string, submission: Submission) {
-  const text = stripSurroundingQuotes(submission.question);
+export async function memberQuestion(db: Database, authorId: string, submission: Submission) {
   const index = await categoryIndex(db);
   return {
-    text,
-    normalizedText: normalizeQuestionText(text),
+    text: submission.question,
     type: submission.type,
     meetingContext: submission.type,
     questionStyle: submission.questionStyle,
     engagementLevel: submission.engagementLevel,
     categoryId: index.idBySlug.get(submission.categorySlug) ?? null,
-    meetingBound: meetingNamedIn(text) !== null,
     source: "user_submitted",
     authorId,
   };
 }
 
+const ALREADY_SUBMITTED = "You have already submitted this question";
+
+/**
+ * A text already published is refused, and so is the author's own waiting
+ * one; another member's waiting question may say the same, unseen.
+ */
 export async function submitQuestion(db: Database, authorId: string, submission: Submission): Promise<SubmitResult> {
-  const inserted = await db
-    .insert(questions)
-    .values({ ...(await memberQuestionRow(db, authorId, submission)), status: "pending" })
-    .onConflictDoNothing({ target: questions.normalizedText })
-    .returning({ id: questions.id });
-  const row = inserted[0];
-  return row ? { ok: true, id: row.id } : failure("DUPLICATE", DUPLICATE_QUESTION);
+  const checked = storedText(submission.question);
+  if (!checked.ok) return checked;
+  const [own] = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.authorId, authorId),
+        eq(questions.normalizedText, checked.stored.normalizedText),
+        eq(questions.status, "pending"),
+      ),
+    );
+  if (own) return failure("DUPLICATE", ALREADY_SUBMITTED);
+  const stored = await insertQuestion(db, { ...(await memberQuestion(db, authorId, submission)), status: "pending" });
+  if (!stored.ok) return stored;
+  return stored.created ? { ok: true, id: stored.id } : failure("DUPLICATE", DUPLICATE_QUESTION);
 }
 
 /** The author's own submissions, newest first, with their review status. */

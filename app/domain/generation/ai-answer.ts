@@ -1,5 +1,5 @@
 import { normalizeQuestionText, QUESTION_TEXT_MAX, stripSurroundingQuotes } from "~/shared/questions";
-import { hasControlCharacters } from "~/shared/text";
+import { writtenTextProblem } from "~/shared/text";
 import { deniedPhrases } from "../questions/library-audit";
 
 /** A generated question must be at least this long: shorter answers are fragments, not questions. */
@@ -37,7 +37,8 @@ export function recentQuestions(previousQuestions: readonly string[]): string[] 
 
 /**
  * Checks a model's answer: exactly one question (one question mark, at the
- * end; no list, no second line, no control characters), 20-300 characters,
+ * end; no list, no second line, no control or direction characters, invisible
+ * characters or links), 20-300 characters,
  * free of the content guide's deny-list (`DENY_PHRASES`), and not one of the last five questions
  * shown (compared with `normalizeQuestionText`). The reason of a rejection goes into the stricter
  * second request.
@@ -46,7 +47,9 @@ export function validateAnswer(raw: string | null | undefined, previousQuestions
   if (!raw?.trim()) return { ok: false, reason: "the answer was empty" };
   const text = cleanAnswer(raw);
   if (/[\r\n]/.test(text)) return { ok: false, reason: "the answer had more than one line" };
-  if (hasControlCharacters(text)) return { ok: false, reason: "the answer had control characters" };
+  // The same check as every stored question's text: a model talked into a link or hidden characters is refused here.
+  const problem = writtenTextProblem(text);
+  if (problem) return { ok: false, reason: `the answer had ${problem}` };
   if (/^(?:\d+\s*[.):]|[-*•])\s*/.test(text)) return { ok: false, reason: "the answer was a list" };
   const marks = text.match(/\?/g)?.length ?? 0;
   if (marks !== 1 || !text.endsWith("?")) {

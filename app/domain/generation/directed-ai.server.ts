@@ -3,6 +3,7 @@ import type { CandidatesRequest, FollowUpRequest, RewriteRequest } from "~/share
 import { offeredEngagement, type ServedQuestion, typeForContext } from "~/shared/questions";
 import { categoryIndex } from "../categories.server";
 import { failure, type Outcome } from "../errors";
+import { teamAccess } from "../teams/access.server";
 import { type DirectedMember, mayDirectAi } from "./directed-access.server";
 import { candidatePrompt, followUpPrompt, rewritePrompt } from "./directed-prompts.server";
 import { type DirectedLabels, type DirectedOwner, readSourceQuestion, storeDirected } from "./directed-storage.server";
@@ -15,13 +16,15 @@ export type DirectedDeps = {
   writer: DirectedWriter | null;
 };
 
-export type DirectedResult = Outcome<{ questions: ServedQuestion[] }>;
+export type DirectedResult = Outcome<{ questions: ServedQuestion[]; notice?: string }>;
 
 export const DIRECTED_AI_NOT_CONFIGURED =
   "The AI is not configured on this server, so it cannot write questions to your direction here.";
 export const DIRECTED_AI_REFUSED =
   "The AI did not write a question that fits our content guide. Nothing was saved: please try again, or change the context.";
 const SOURCE_NOT_FOUND = "This question does not exist, or you cannot use it";
+export const KEPT_PRIVATE_IN_TEAM =
+  "Only the team's owner and facilitators add questions to the team, so these are kept as your private questions.";
 
 /** The provider's answer to one prompt; a rejected answer twice in a row becomes a clear refusal. */
 async function writeOne(writer: DirectedWriter, prompt: DirectedPrompt): Promise<string> {
@@ -38,20 +41,28 @@ async function writeOne(writer: DirectedWriter, prompt: DirectedPrompt): Promise
 /**
  * The checks every directed request passes before the provider is asked:
  * Premium (or a Premium team owner's meeting), then a configured provider.
- * Failures of the provider come back as a GenerationError's message, and
- * nothing is stored unless every question asked for was written.
+ * In a team's meeting the member reads the team's questions, but the results
+ * become the team's own only for someone who may curate them (the rule of
+ * writing a team question directly); anyone else keeps them as private
+ * questions and is told so. Failures of the provider come back as a
+ * GenerationError's message, and nothing is stored unless every question
+ * asked for was written.
  */
 async function direct(
   deps: DirectedDeps,
   member: DirectedMember,
   teamId: string | null,
-  work: (writer: DirectedWriter, owner: DirectedOwner) => Promise<DirectedResult>,
+  work: (writer: DirectedWriter, reader: DirectedOwner, keeper: DirectedOwner) => Promise<DirectedResult>,
 ): Promise<DirectedResult> {
   const allowed = await mayDirectAi(deps.db, member, teamId);
   if (!allowed.ok) return allowed;
   if (!deps.writer) return failure("API_KEY_MISSING", DIRECTED_AI_NOT_CONFIGURED);
+  const curates = teamId !== null && (await teamAccess(deps.db, teamId, member.id, "curate")).ok;
+  const reader = { userId: member.id, teamId };
+  const keeper = { userId: member.id, teamId: curates ? teamId : null };
   try {
-    return await work(deps.writer, { userId: member.id, teamId });
+    const result = await work(deps.writer, reader, keeper);
+    return result.ok && teamId && !curates ? { ...result, notice: KEPT_PRIVATE_IN_TEAM } : result;
   } catch (error) {
     if (error instanceof GenerationError) return { ok: false, error };
     throw error;
@@ -65,7 +76,7 @@ export function directCandidates(
   request: CandidatesRequest,
 ): Promise<DirectedResult> {
   const teamId = request.teamId ?? null;
-  return direct(deps, member, teamId, async (writer, owner) => {
+  return direct(deps, member, teamId, async (writer, _reader, keeper) => {
     const engagementLevel = offeredEngagement(request.meetingContext, request.engagementLevel);
     const input = {
       type: typeForContext(request.meetingContext),
@@ -87,7 +98,7 @@ export function directCandidates(
       engagementLevel,
       categoryId: input.categorySlug ? (index.idBySlug.get(input.categorySlug) ?? null) : null,
     };
-    return storeDirected(deps.db, owner, texts, labels);
+    return storeDirected(deps.db, keeper, texts, labels);
   });
 }
 
@@ -99,12 +110,12 @@ async function fromSource(
   promptFor: (source: string) => DirectedPrompt,
 ): Promise<DirectedResult> {
   const teamId = request.teamId ?? null;
-  return direct(deps, member, teamId, async (writer, owner) => {
-    const source = await readSourceQuestion(deps.db, owner, request.questionId);
+  return direct(deps, member, teamId, async (writer, reader, keeper) => {
+    const source = await readSourceQuestion(deps.db, reader, request.questionId);
     if (!source) return failure("NOT_FOUND", SOURCE_NOT_FOUND);
     const text = await writeOne(writer, promptFor(source.question));
     const { type, meetingContext, questionStyle, engagementLevel, categoryId } = source;
-    return storeDirected(deps.db, owner, [text], { type, meetingContext, questionStyle, engagementLevel, categoryId });
+    return storeDirected(deps.db, keeper, [text], { type, meetingContext, questionStyle, engagementLevel, categoryId });
   });
 }
 

@@ -1,11 +1,11 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, ne, or } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { questions } from "~/db/schema";
-import { meetingNamedIn } from "~/shared/meeting-kinds";
-import { normalizeQuestionText, type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
+import type { ServedQuestion } from "~/shared/questions";
 import { categoryIndex } from "../categories.server";
-import { failure, type Outcome } from "../errors";
+import type { Outcome } from "../errors";
 import { rowColumns, toServed } from "../questions/cards.server";
+import { insertQuestion, storedText } from "../questions/question-writes.server";
 import { visibleToTeam, visibleToViewer } from "../teams/visibility.server";
 
 /** Whose a directed question becomes: the member's private one, or in a team's meeting the team's own. */
@@ -19,11 +19,6 @@ export type DirectedLabels = {
   engagementLevel: string;
   categoryId: string | null;
 };
-
-/** Rolls back the questions stored before a text that is someone else's. */
-class TakenElsewhere extends Error {}
-
-export const TAKEN_ELSEWHERE = "The AI wrote a question that already exists and is not yours to use. Please ask again.";
 
 /** Questions the owner may read by id: what the member sees, and in a team's meeting what the team sees. */
 export function readableBy(owner: DirectedOwner) {
@@ -50,10 +45,12 @@ export async function startingQuestion(
 }
 
 /**
- * Stores the AI's questions, all or none (one transaction): private to the
- * member (status 'private', author_id), or the team's own (status 'team'),
- * never public. A text that already exists is answered with that question
- * when the owner may read it; someone else's private text is never named.
+ * Stores the AI's questions, all or none (one transaction), through the one
+ * write path: private to the member (status 'private', author_id), or the
+ * team's own (status 'team'), never public. A text that is already published,
+ * or already one of the owner's own questions, is answered with that
+ * question; anyone else's unpublished question with the same text is neither
+ * read nor revealed, and both are kept.
  */
 export async function storeDirected(
   db: Database,
@@ -61,45 +58,41 @@ export async function storeDirected(
   texts: readonly string[],
   labels: DirectedLabels,
 ): Promise<Outcome<{ questions: ServedQuestion[] }>> {
+  const checked = texts.map((text) => storedText(text));
+  for (const check of checked) if (!check.ok) return check;
   const index = await categoryIndex(db);
-  let ids: string[];
-  try {
-    ids = await db.transaction(async (tx) => {
-      const stored: string[] = [];
-      for (const raw of texts) {
-        const text = stripSurroundingQuotes(raw);
-        const normalizedText = normalizeQuestionText(text);
-        const [inserted] = await tx
-          .insert(questions)
-          .values({
-            ...labels,
-            text,
-            normalizedText,
-            meetingBound: meetingNamedIn(text) !== null,
-            source: "ai_generated",
-            status: owner.teamId ? "team" : "private",
-            teamId: owner.teamId,
-            authorId: owner.userId,
-          })
-          .onConflictDoNothing({ target: questions.normalizedText })
-          .returning({ id: questions.id });
-        if (inserted) {
-          stored.push(inserted.id);
-          continue;
-        }
-        const [existing] = await tx
-          .select({ id: questions.id })
-          .from(questions)
-          .where(and(eq(questions.normalizedText, normalizedText), readableBy(owner)));
-        if (!existing) throw new TakenElsewhere();
-        stored.push(existing.id);
+  const ids = await db.transaction(async (tx) => {
+    const stored: string[] = [];
+    for (const check of checked) {
+      if (!check.ok) continue;
+      const [own] = await tx
+        .select({ id: questions.id })
+        .from(questions)
+        .where(
+          and(
+            eq(questions.normalizedText, check.stored.normalizedText),
+            ne(questions.status, "published"),
+            readableBy(owner),
+          ),
+        );
+      if (own) {
+        stored.push(own.id);
+        continue;
       }
-      return stored;
-    });
-  } catch (error) {
-    if (error instanceof TakenElsewhere) return failure("DUPLICATE", TAKEN_ELSEWHERE);
-    throw error;
-  }
+      const inserted = await insertQuestion(tx, {
+        ...labels,
+        text: check.stored.text,
+        source: "ai_generated",
+        status: owner.teamId ? "team" : "private",
+        teamId: owner.teamId,
+        authorId: owner.userId,
+      });
+      // The texts were checked above, so only the database can fail here; throwing rolls the batch back.
+      if (!inserted.ok) throw inserted.error;
+      stored.push(inserted.id);
+    }
+    return stored;
+  });
   const rows = await db
     .select(rowColumns)
     .from(questions)

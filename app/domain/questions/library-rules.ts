@@ -1,6 +1,7 @@
 import type { CategorySlug } from "~/shared/categories";
 import { meetingNamedIn } from "~/shared/meeting-kinds";
 import { normalizeQuestionText } from "~/shared/questions";
+import { writtenTextProblem } from "~/shared/text";
 import type { FiledQuestion } from "./library-audit";
 
 /**
@@ -16,7 +17,8 @@ type QuestionRule =
   | "energizer-over-two-minutes"
   | "deep-is-not-a-pick"
   | "meeting-named-elsewhere"
-  | "presumes-an-event";
+  | "presumes-an-event"
+  | "shown-text";
 
 export type RuleBreak = { rule: QuestionRule; detail: string };
 
@@ -118,6 +120,9 @@ const NO_CHAIN_IN: readonly CategorySlug[] = ["one-on-ones", "all-hands"];
 export function questionProblems(q: FiledQuestion): RuleBreak[] {
   const text = q.text.trim();
   const problems: RuleBreak[] = [];
+  // The rule every stored question's text passes; the import refuses the library without it.
+  const characters = writtenTextProblem(text);
+  if (characters) problems.push({ rule: "shown-text", detail: `holds ${characters}` });
   if (isInstruction(text)) {
     if (!text.endsWith("."))
       problems.push({ rule: "instruction-ends-with-full-stop", detail: "an instruction ends with '.'" });

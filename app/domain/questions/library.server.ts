@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { categories, contentImports, questionCategories, questions } from "~/db/schema";
 import { projectPath } from "~/project-root.server";
-import { meetingNamedIn } from "~/shared/meeting-kinds";
-import { normalizeQuestionText, stripSurroundingQuotes, typeForContext } from "~/shared/questions";
+import { typeForContext } from "~/shared/questions";
 import { type LibraryFile, parseLibraryFile } from "./library-file";
+import { PUBLISHED_TEXT, storedText } from "./question-writes.server";
 
 const IMPORT_NAME = "questions";
 const BATCH = 500;
@@ -58,12 +58,12 @@ export async function importLibrary(db: Database, folder?: string): Promise<Libr
   );
   const all = files.flatMap((file) =>
     file.questions.map((q) => {
-      const text = stripSurroundingQuotes(q.text);
+      const checked = storedText(q.text, { curated: true });
+      if (!checked.ok) throw new Error(`${file.category}: ${checked.error.message}: ${q.text}`);
       const slugs = [...new Set([file.category, ...(q.also ?? [])])];
       return {
         row: {
-          text,
-          normalizedText: normalizeQuestionText(text),
+          ...checked.stored,
           type: typeForContext(q.context),
           meetingContext: q.context,
           questionStyle: q.style,
@@ -71,7 +71,6 @@ export async function importLibrary(db: Database, folder?: string): Promise<Libr
           format: q.format,
           answers: q.answers ?? null,
           categoryId: categoryIds.get(file.category) ?? null,
-          meetingBound: meetingNamedIn(text) !== null,
           source: "curated" as const,
           status: "published" as const,
         },
@@ -97,7 +96,7 @@ export async function importLibrary(db: Database, folder?: string): Promise<Libr
     const homes = await db
       .select({ normalizedText: questions.normalizedText, categoryId: questions.categoryId })
       .from(questions)
-      .where(inArray(questions.normalizedText, [...shared]));
+      .where(and(inArray(questions.normalizedText, [...shared]), eq(questions.source, "curated")));
     for (const home of homes) {
       const entry = byText.get(home.normalizedText);
       if (entry && home.categoryId && entry.categoryIds.includes(home.categoryId))
@@ -107,8 +106,28 @@ export async function importLibrary(db: Database, folder?: string): Promise<Libr
 
   return db.transaction(async (tx) => {
     const before = new Set(
-      (await tx.select({ normalizedText: questions.normalizedText }).from(questions)).map((r) => r.normalizedText),
+      (
+        await tx
+          .select({ normalizedText: questions.normalizedText })
+          .from(questions)
+          .where(or(eq(questions.status, "published"), eq(questions.source, "curated")))
+      ).map((r) => r.normalizedText),
     );
+    // A retired question the library holds again is published again, unless its text was published meanwhile.
+    for (let start = 0; start < entries.length; start += BATCH) {
+      const texts = entries.slice(start, start + BATCH).map((e) => e.row.normalizedText);
+      await tx
+        .update(questions)
+        .set({ status: "published", updatedAt: new Date() })
+        .where(
+          and(
+            eq(questions.source, "curated"),
+            eq(questions.status, "retired"),
+            inArray(questions.normalizedText, texts),
+            sql`not exists (select 1 from questions p where p.normalized_text = ${questions.normalizedText} and p.status = 'published')`,
+          ),
+        );
+    }
     const idByText = new Map<string, string>();
     for (let start = 0; start < entries.length; start += BATCH) {
       const upserted = await tx
@@ -116,6 +135,7 @@ export async function importLibrary(db: Database, folder?: string): Promise<Libr
         .values(entries.slice(start, start + BATCH).map((e) => e.row))
         .onConflictDoUpdate({
           target: questions.normalizedText,
+          targetWhere: PUBLISHED_TEXT,
           set: {
             type: sql`excluded.type`,
             meetingContext: sql`excluded.meeting_context`,

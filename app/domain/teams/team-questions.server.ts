@@ -1,13 +1,13 @@
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { questions } from "~/db/schema";
 import type { Submission } from "~/shared/community-schemas";
-import { meetingNamedIn } from "~/shared/meeting-kinds";
-import { normalizeQuestionText, type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
+import type { ServedQuestion } from "~/shared/questions";
 import { categoryIndex } from "../categories.server";
-import { DUPLICATE_QUESTION, memberQuestionRow } from "../community/submissions.server";
+import { memberQuestion } from "../community/submissions.server";
 import { failure, type Outcome } from "../errors";
 import { rowColumns, toServed } from "../questions/cards.server";
+import { changeQuestionText, insertQuestion, storedText } from "../questions/question-writes.server";
 import { saveToTeam } from "./collection.server";
 import { QUESTION_NOT_FOUND } from "./memory.server";
 import { TEAM_OWN_STATUSES } from "./visibility.server";
@@ -20,12 +20,28 @@ export const ALREADY_THE_TEAMS = "Your team already has this question";
 export const SAVED_PUBLISHED_INSTEAD =
   "This question is already in the public library, so it was saved to your team's collection instead.";
 
+/** The team's own question with this text (other than `exceptId`): only the team's own are compared, never others'. */
+async function teamHasText(db: Database, teamId: string, normalizedText: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.teamId, teamId),
+        eq(questions.normalizedText, normalizedText),
+        inArray(questions.status, [...TEAM_OWN_STATUSES]),
+        exceptId ? ne(questions.id, exceptId) : undefined,
+      ),
+    );
+  return Boolean(row);
+}
+
 /**
  * The team writes a question of its own: the rules of a member's submission
  * (text, type, style, depth, category), kept private ('team') and served only
- * in the team's meetings. The text is unique across all questions: when it
- * is already published, that question is saved to the team's collection
- * instead (`savedPublished`).
+ * in the team's meetings. When the text is already published, that question
+ * is saved to the team's collection instead (`savedPublished`). Another
+ * team's or member's private question may say the same: nobody is told.
  */
 export async function writeTeamQuestion(
   db: Database,
@@ -33,28 +49,21 @@ export async function writeTeamQuestion(
   authorId: string,
   submission: Submission,
 ): Promise<Outcome<{ id: string; savedPublished: boolean }>> {
-  const values = { ...(await memberQuestionRow(db, authorId, submission)), status: "team", teamId };
-  const { normalizedText } = values;
-  const [row] = await db
-    .insert(questions)
-    .values(values)
-    .onConflictDoNothing({ target: questions.normalizedText })
-    .returning({ id: questions.id });
-  if (row) return { ok: true, id: row.id, savedPublished: false };
-  const [existing] = await db
-    .select({ id: questions.id, status: questions.status, teamId: questions.teamId })
-    .from(questions)
-    .where(eq(questions.normalizedText, normalizedText));
-  if (existing?.status === "published") {
-    const saved = await saveToTeam(db, teamId, existing.id, authorId);
-    return saved.ok ? { ok: true, id: existing.id, savedPublished: true } : saved;
-  }
-  // Someone else's private or pending question is never named: only that the text is taken.
-  return failure("DUPLICATE", existing?.teamId === teamId ? ALREADY_THE_TEAMS : DUPLICATE_QUESTION);
+  const checked = storedText(submission.question);
+  if (!checked.ok) return checked;
+  if (await teamHasText(db, teamId, checked.stored.normalizedText)) return failure("DUPLICATE", ALREADY_THE_TEAMS);
+  const stored = await insertQuestion(db, {
+    ...(await memberQuestion(db, authorId, submission)),
+    status: "team",
+    teamId,
+  });
+  if (!stored.ok || stored.created) return stored.ok ? { ok: true, id: stored.id, savedPublished: false } : stored;
+  const saved = await saveToTeam(db, teamId, stored.id, authorId);
+  return saved.ok ? { ok: true, id: stored.id, savedPublished: true } : saved;
 }
 
 const ownQuestion = (teamId: string, questionId: string, statuses: readonly string[]) =>
-  and(eq(questions.id, questionId), eq(questions.teamId, teamId), inArray(questions.status, [...statuses]));
+  and(eq(questions.id, questionId), eq(questions.teamId, teamId), inArray(questions.status, [...statuses])) as SQL;
 
 /** Statuses in which the team may still change or delete its question: not while it is being reviewed, not once public. */
 const EDITABLE = ["team", "rejected"] as const;
@@ -66,26 +75,18 @@ export async function editTeamQuestion(
   questionId: string,
   newText: string,
 ): Promise<Outcome> {
-  const text = stripSurroundingQuotes(newText);
-  const normalizedText = normalizeQuestionText(text);
-  const [clash] = await db
-    .select({ teamId: questions.teamId })
-    .from(questions)
-    .where(and(eq(questions.normalizedText, normalizedText), ne(questions.id, questionId)));
-  if (clash) return failure("DUPLICATE", clash.teamId === teamId ? ALREADY_THE_TEAMS : DUPLICATE_QUESTION);
-  const updated = await db
-    .update(questions)
-    .set({
-      text,
-      normalizedText,
-      meetingBound: meetingNamedIn(text) !== null,
-      status: "team",
-      moderationNote: null,
-      updatedAt: new Date(),
-    })
-    .where(ownQuestion(teamId, questionId, EDITABLE))
-    .returning({ id: questions.id });
-  return updated.length ? { ok: true } : failure("NOT_FOUND", QUESTION_NOT_FOUND);
+  const checked = storedText(newText);
+  if (!checked.ok) return checked;
+  if (await teamHasText(db, teamId, checked.stored.normalizedText, questionId)) {
+    return failure("DUPLICATE", ALREADY_THE_TEAMS);
+  }
+  const changed = await changeQuestionText(db, {
+    where: ownQuestion(teamId, questionId, EDITABLE),
+    text: newText,
+    set: { status: "team", moderationNote: null },
+    notFound: QUESTION_NOT_FOUND,
+  });
+  return changed.ok ? { ok: true } : changed;
 }
 
 /** Deletes the team's private question for good (its uses and collection entry go with it). */

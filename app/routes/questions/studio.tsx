@@ -5,6 +5,7 @@ import { seo } from "~/lib/seo";
 import { useViewer } from "~/lib/use-viewer";
 import { activeGenerator, database } from "~/services.server";
 import { isUuid } from "~/shared/ids";
+import { teamRoleCan } from "~/shared/teams";
 import { requireUser } from "~/web/session.server";
 import { requireTeamPage } from "~/web/teams.server";
 import type { Route } from "./+types/studio";
@@ -14,7 +15,8 @@ export { privatePageHeaders as headers } from "~/web/private-page.server";
 /**
  * /studio: Premium's AI takes direction. `?from=<question id>` starts from that
  * question; `?team=<team id>` works for the team's meeting (its members only),
- * where the results become the team's own questions.
+ * where the results become the team's own questions for those who may curate
+ * them, and the member's private ones for everyone else.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -31,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     allowed: allowed.ok,
     aiConfigured: activeGenerator().generator !== null,
-    team: team ? { id: team.teamId, name: team.teamName } : null,
+    team: team ? { id: team.teamId, name: team.teamName, curates: teamRoleCan(team.role, "curate") } : null,
     source,
   };
 }

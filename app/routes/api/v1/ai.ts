@@ -32,7 +32,8 @@ function directed<T extends { teamId?: string | undefined }>(
     const result = await run(deps, { id: user.id, plan: user.plan }, parsed.data);
     const headers = { "Cache-Control": "no-store" };
     if (!result.ok) return domainProblem(result.error, headers);
-    return Response.json({ questions: result.questions }, { headers });
+    const { questions, notice } = result;
+    return Response.json(notice ? { questions, notice } : { questions }, { headers });
   };
 }
 
@@ -46,7 +47,8 @@ const REQUESTS = {
  * POST /api/v1/ai/candidates, /api/v1/ai/rewrite, /api/v1/ai/follow-up:
  * Premium's directed AI. A visitor 401; a team id the member is not in 404;
  * over the per-minute limit 429 with Retry-After; a free member 403 (nothing
- * reaches the provider); no provider 503.
+ * reaches the provider); no provider 503. In a team's meeting a member who
+ * may not curate its questions keeps the results private, with a `notice`.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
