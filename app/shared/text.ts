@@ -58,9 +58,18 @@ function hasNothingVisible(text: string): boolean {
 const INVISIBLE = /\p{Cf}|[\u115F\u1160\u3164\uFFA0]|\u034F|\u17B4|\u17B5|\u180B|\u180C|\u180D|\u180E|\u180F/u;
 const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F)\u200D(?=\p{Extended_Pictographic})/gu;
 const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0061}-\u{E007A}]+\u{E007F}/gu;
+/**
+ * Persian, Urdu and the Indic scripts spell words with the zero-width
+ * non-joiner and joiner ("می‌خواهم", "क्‍ष"): between two letters of those
+ * scripts they are part of the word, and refusing them would refuse
+ * people's names. Between Latin, Greek or Cyrillic letters they only hide.
+ */
+const JOINING_SCRIPT_LETTER =
+  "[\\p{Script=Arabic}\\p{Script=Syriac}\\p{Script=Thaana}\\p{Script=Devanagari}\\p{Script=Bengali}\\p{Script=Gurmukhi}\\p{Script=Gujarati}\\p{Script=Oriya}\\p{Script=Tamil}\\p{Script=Telugu}\\p{Script=Kannada}\\p{Script=Malayalam}\\p{Script=Sinhala}]";
+const SCRIPT_JOINER = new RegExp(`(?<=${JOINING_SCRIPT_LETTER})[\\u200C\\u200D](?=${JOINING_SCRIPT_LETTER})`, "gu");
 
 function hasInvisibleCharacters(text: string): boolean {
-  return INVISIBLE.test(text.replace(EMOJI_JOINER, "").replace(FLAG_TAGS, ""));
+  return INVISIBLE.test(text.replace(EMOJI_JOINER, "").replace(FLAG_TAGS, "").replace(SCRIPT_JOINER, ""));
 }
 
 /**

@@ -48,6 +48,10 @@ describe("account names", () => {
     expect(fullNameProblem("  Ada Lovelace  ")).toBeNull();
     expect(fullNameProblem("Ad\u200Bmin")).toBe("Your name must not contain invisible characters");
     expect(fullNameProblem("Ad\u00ADmin")).toBe("Your name must not contain invisible characters");
+    // Between Latin letters a joiner only hides; in Persian and Hindi it spells the word.
+    expect(fullNameProblem("Ad\u200Cmin")).toBe("Your name must not contain invisible characters");
+    expect(fullNameProblem("\u0645\u06CC\u200C\u062E\u0648\u0627\u0647")).toBeNull();
+    expect(fullNameProblem("\u0915\u094D\u200D\u0937\u093F\u0924\u093F\u091C")).toBeNull();
     expect(fullNameProblem("Support www.evil.example")).toBe("Your name must not contain a web address");
     expect(fullNameProblem("Zoë 👩🏽‍💻")).toBeNull();
     expect(fullNameSchema.safeParse(COMBINING).success).toBe(false);
