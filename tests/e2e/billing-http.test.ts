@@ -335,7 +335,7 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
     expect(await planOn(someone.http)).toMatch(/^Trial until/);
   });
 
-  it("a bad or missing signature answers 400 and changes nothing", async () => {
+  it("a bad, malformed or missing signature answers 400 naming the header and changes nothing", async () => {
     const someone = await member("forger");
     const { customer } = await checkout(someone.http);
     stripe.setSubscription({ id: "sub_forged", customer, status: "active", userId: someone.userId });
@@ -350,6 +350,10 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
       deliver(forged, 1, "t=1,v1=deadbeef"),
       deliver(forged, 0, otherSecret),
       deliver({ payload: forged.payload.replace("sub_forged", "sub_forgee"), signature: forged.signature }, 1),
+      // Malformed headers: empty parts, no timestamp, a signature that is not hex, no pairs at all.
+      ...["t=,v1=", "t=1,v1=", `t=${Math.floor(Date.now() / 1000)},v1=`, "v1=deadbeef", "t=1,v1=nothex", "garbage"].map(
+        (header, index) => deliver(forged, index % 2, header),
+      ),
     ];
     for (const answer of await Promise.all(attempts)) {
       expect(answer.status).toBe(400);

@@ -22,13 +22,40 @@ const HANDLED_EVENTS = [
   "invoice.payment_failed",
 ] as const;
 
-/** The event as Stripe signed it; a missing or wrong signature (or a stale timestamp) is refused. */
+/**
+ * Whether the header has Stripe's shape: a `t=` of digits and `v1=` hex
+ * signatures. The library throws a plain error, not its verification error,
+ * on some malformed headers (an empty `v1=`), which would otherwise answer 500.
+ */
+function wellFormedSignature(header: string): boolean {
+  const pairs = header.split(",").map((part) => {
+    const at = part.indexOf("=");
+    return at < 0 ? [part, ""] : [part.slice(0, at).trim(), part.slice(at + 1).trim()];
+  });
+  const values = (key: string) => pairs.filter(([name]) => name === key).map(([, value]) => value ?? "");
+  const times = values("t");
+  const signatures = values("v1");
+  return (
+    times.length === 1 &&
+    /^\d{1,12}$/.test(times[0] ?? "") &&
+    signatures.length > 0 &&
+    signatures.every((value) => /^[0-9a-f]{1,128}$/i.test(value))
+  );
+}
+
+/** The event as Stripe signed it; a missing, malformed or wrong signature (or a stale timestamp) is refused. */
 export function verifyWebhook(
   billing: Pick<Billing, "stripe" | "webhookSecret">,
   payload: Buffer,
   signature: string | null,
 ): Outcome<{ event: Stripe.Event }> {
   if (!signature) return failure("INVALID_INPUT", "The Stripe-Signature header is missing");
+  if (!wellFormedSignature(signature)) {
+    return failure(
+      "INVALID_INPUT",
+      "The Stripe-Signature header is malformed: it needs t=<seconds> and v1=<signature>",
+    );
+  }
   try {
     return { ok: true, event: billing.stripe.webhooks.constructEvent(payload, signature, billing.webhookSecret) };
   } catch (error) {
