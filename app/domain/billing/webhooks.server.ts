@@ -66,20 +66,19 @@ export function verifyWebhook(
   }
 }
 
-/** Which subscription an event is about, and the account our checkout said it is for. */
-function subjectOf(event: Stripe.Event): { subscriptionId: string | null; userId: string | null } | null {
+/** Which subscription an event is about, and the Stripe customer it belongs to, as Stripe signed them. */
+function subjectOf(event: Stripe.Event): { subscriptionId: string | null; customerId: string | null } | null {
   if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) return null;
   const object = event.data.object as unknown as Record<string, unknown>;
+  const customerId = idOf(object.customer as string | { id: string } | null | undefined);
   switch (event.type) {
-    case "checkout.session.completed": {
-      const session = event.data.object;
-      return { subscriptionId: idOf(session.subscription), userId: session.client_reference_id };
-    }
+    case "checkout.session.completed":
+      return { subscriptionId: idOf(event.data.object.subscription), customerId };
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
     case "customer.subscription.trial_will_end":
-      return { subscriptionId: event.data.object.id, userId: null };
+      return { subscriptionId: event.data.object.id, customerId };
     case "invoice.paid":
     case "invoice.payment_failed": {
       const details = (object.parent as { subscription_details?: { subscription?: unknown } } | null)
@@ -87,7 +86,7 @@ function subjectOf(event: Stripe.Event): { subscriptionId: string | null; userId
       const legacy = object.subscription as string | { id: string } | null | undefined;
       return {
         subscriptionId: idOf((details?.subscription as string | { id: string } | undefined) ?? legacy),
-        userId: null,
+        customerId,
       };
     }
     default:
@@ -96,13 +95,17 @@ function subjectOf(event: Stripe.Event): { subscriptionId: string | null; userId
 }
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored";
+const IGNORED = { outcome: "ignored", queued: 0 } as const;
 
 /**
  * Handles one verified event. Stripe may send an event twice and in any
- * order, so the event only says which subscription changed: its current
- * state is read from Stripe, and the event's id is stored in the same
- * transaction as the change (a second delivery finds it and changes
- * nothing). Mails and the audit entry follow the change of state.
+ * order, so the event only says which subscription changed. In one
+ * transaction: the event's id is stored (a second delivery finds it and
+ * changes nothing), the account's row is locked, and only then is the
+ * subscription's current state read from Stripe and written. Reading under
+ * the lock makes concurrent events take turns, each reading after the
+ * previous one wrote, so the last write is Stripe's latest state.
+ * Mails and the audit entry follow the change of state.
  * `queued` tells the caller to deliver the outbox after the commit.
  */
 export async function handleStripeEvent(
@@ -111,18 +114,11 @@ export async function handleStripeEvent(
   event: Stripe.Event,
 ): Promise<{ outcome: WebhookOutcome; queued: number }> {
   const subject = subjectOf(event);
-  if (!subject?.subscriptionId) {
+  const { subscriptionId, customerId } = subject ?? {};
+  if (!subscriptionId || !customerId) {
     await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
-    return { outcome: "ignored", queued: 0 };
+    return IGNORED;
   }
-  // Outside the transaction: a network call must not hold a connection (PGlite has one).
-  const subscription = await retrieveSubscription(billing, subject.subscriptionId);
-  if (!subscription) {
-    // Stripe no longer knows it (deleted in test mode, another account's id): retrying would never help.
-    await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
-    return { outcome: "ignored", queued: 0 };
-  }
-  const customerId = idOf(subscription.customer);
   return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)
@@ -130,32 +126,45 @@ export async function handleStripeEvent(
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (!fresh) return { outcome: "duplicate", queued: 0 } as const;
-    const member = await memberOf(tx, customerId, subject.userId ?? subscription.metadata?.userId ?? null);
-    if (!member || !customerId) return { outcome: "ignored", queued: 0 } as const;
+    // The account is the one whose customer CircleUp created (checkout stores it before anyone
+    // reaches Stripe). client_reference_id and metadata are the buyer's to set (Payment Links,
+    // the API), so they never name the account.
+    const [stored] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.customerId, customerId))
+      .for("update");
+    if (!stored) return IGNORED;
+    // Under the lock, so an older read cannot commit after a newer one. The call holds a
+    // connection (on PGlite, the process's only one) for as long as Stripe takes to answer.
+    const subscription = await retrieveSubscription(billing, subscriptionId);
+    // Stripe no longer knows it (deleted in test mode, another account's id): retrying would never help.
+    if (!subscription || idOf(subscription.customer) !== stored.customerId) return IGNORED;
+    // Another product sold from the same Stripe account is not Premium.
+    if (!sellsPremium(billing, subscription)) return IGNORED;
+    const member = await memberOf(tx, stored.userId);
+    if (!member) return IGNORED;
 
-    const [stored] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, member.id)).for("update");
     const after = storedPlanOf(subscription);
     // A late event about an earlier, finished subscription never replaces a live one.
     const replacesLive =
-      stored?.subscriptionId && stored.subscriptionId !== subscription.id && !isFinished(stored.status);
-    if (replacesLive && isFinished(after.status)) return { outcome: "ignored", queued: 0 } as const;
+      stored.subscriptionId && stored.subscriptionId !== subscription.id && !isFinished(stored.status);
+    if (replacesLive && isFinished(after.status)) return IGNORED;
 
-    const before: StoredPlan | null = stored?.subscriptionId ? stored : null;
-    const values = {
-      customerId,
-      subscriptionId: subscription.id,
-      status: after.status,
-      billingInterval: after.billingInterval,
-      trialEndsAt: after.trialEndsAt,
-      currentPeriodEndsAt: after.currentPeriodEndsAt,
-      endsAt: after.endsAt,
-      trialUsed: (stored?.trialUsed ?? false) || after.trialUsed,
-      updatedAt: new Date(),
-    };
+    const before: StoredPlan | null = stored.subscriptionId ? stored : null;
     await tx
-      .insert(subscriptions)
-      .values({ userId: member.id, ...values })
-      .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+      .update(subscriptions)
+      .set({
+        subscriptionId: subscription.id,
+        status: after.status,
+        billingInterval: after.billingInterval,
+        trialEndsAt: after.trialEndsAt,
+        currentPeriodEndsAt: after.currentPeriodEndsAt,
+        endsAt: after.endsAt,
+        trialUsed: stored.trialUsed || after.trialUsed,
+        updatedAt: new Date(),
+      })
+      .where(eq(subscriptions.userId, stored.userId));
 
     if (planChanged(before, after)) {
       await recordAudit(tx, {
@@ -188,25 +197,20 @@ async function retrieveSubscription(billing: Billing, id: string): Promise<Strip
 
 type Member = { id: string; email: string; name: string };
 
-/** The account a subscription belongs to: by its stored customer, else by the id our checkout put in its metadata. */
-async function memberOf(db: Database, customerId: string | null, userId: string | null): Promise<Member | null> {
-  const columns = { id: users.id, email: users.email, name: profiles.fullName };
-  if (customerId) {
-    const [byCustomer] = await db
-      .select(columns)
-      .from(subscriptions)
-      .innerJoin(users, eq(users.id, subscriptions.userId))
-      .innerJoin(profiles, eq(profiles.userId, users.id))
-      .where(eq(subscriptions.customerId, customerId));
-    if (byCustomer) return byCustomer;
-  }
-  if (!userId) return null;
-  const [byId] = await db
-    .select(columns)
+async function memberOf(db: Database, userId: string): Promise<Member | null> {
+  const [member] = await db
+    .select({ id: users.id, email: users.email, name: profiles.fullName })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
-  return byId ?? null;
+  return member ?? null;
+}
+
+/** Whether every item of the subscription is one of the configured Premium prices (monthly or yearly). */
+function sellsPremium(billing: Pick<Billing, "prices">, subscription: Stripe.Subscription): boolean {
+  const premium = new Set([billing.prices.month, billing.prices.year].filter((id) => id !== undefined));
+  const items = subscription.items?.data ?? [];
+  return items.length > 0 && items.every((item) => premium.has(item.price?.id));
 }
 
 const common = (billing: Billing, member: Member) => ({
