@@ -8,7 +8,8 @@ import type { EmailContent } from "../email/templates";
 import { failure, type Outcome } from "../errors";
 import { BILLING_PAGE_PATH, type Billing } from "./billing.server";
 import { cancelledEmail, paymentFailedEmail, trialEndingEmail, welcomeToPremiumEmail } from "./billing-mails";
-import { type PlanMail, planChanged, planMailsFor, planSnapshot, type StoredPlan } from "./plan-state";
+import { type PlanMail, planChanged, planMailsFor, planSnapshot, type ReadPlan, type StoredPlan } from "./plan-state";
+import { subscriptionColumns } from "./premium.server";
 import { idOf, isFinished, storedPlanOf } from "./stripe-subscription";
 
 /** The events to enable on the webhook endpoint in Stripe's dashboard; others are answered and ignored. */
@@ -130,7 +131,7 @@ export async function handleStripeEvent(
     // reaches Stripe). client_reference_id and metadata are the buyer's to set (Payment Links,
     // the API), so they never name the account.
     const [stored] = await tx
-      .select()
+      .select(subscriptionColumns())
       .from(subscriptions)
       .where(eq(subscriptions.customerId, customerId))
       .for("update");
@@ -151,7 +152,7 @@ export async function handleStripeEvent(
       stored.subscriptionId && stored.subscriptionId !== subscription.id && !isFinished(stored.status);
     if (replacesLive && isFinished(after.status)) return IGNORED;
 
-    const before: StoredPlan | null = stored.subscriptionId ? stored : null;
+    const before: ReadPlan | null = stored.subscriptionId ? stored : null;
     await tx
       .update(subscriptions)
       .set({
