@@ -2,7 +2,13 @@ import pg from "pg";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Cluster, startCluster } from "../support/cluster";
-import { type FakeStripe, startFakeStripe, stripeEnv, subscriptionObject } from "../support/fake-stripe";
+import {
+  type FakeStripe,
+  type SubscriptionSetup,
+  startFakeStripe,
+  stripeEnv,
+  subscriptionObject,
+} from "../support/fake-stripe";
 import { HttpClient } from "../support/http-client";
 import { skipOrFail } from "../support/loud-skip";
 import { seedMembers, signIn } from "../support/members";
@@ -181,6 +187,67 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
     expect(await again.text()).toContain("You have Premium already");
   });
 
+  it("only Premium's prices bought by the account's own Stripe customer give Premium, whatever the event names", async () => {
+    const someone = await member("foreign");
+    const stayedFree = async () => {
+      expect(await planOn(someone.http)).toBe("Free");
+      expect(await profilePlan(someone.http)).toBe("Free plan");
+      expect(await planAudits(someone.userId)).toEqual([]);
+      expect(await billingMails(someone.email)).toEqual([]);
+    };
+    /** What Stripe sends when a subscription is bought through a Payment Link that set client_reference_id. */
+    const eventsAbout = (setup: SubscriptionSetup) => [
+      stripe.signedEvent("checkout.session.completed", {
+        id: `cs_${setup.id}`,
+        object: "checkout.session",
+        mode: "subscription",
+        client_reference_id: someone.userId,
+        metadata: { userId: someone.userId },
+        customer: setup.customer,
+        subscription: setup.id,
+      }),
+      stripe.signedEvent("customer.subscription.created", subscriptionObject(setup)),
+      stripe.signedEvent("customer.subscription.updated", subscriptionObject(setup)),
+    ];
+    const takeAll = async (events: ReturnType<typeof eventsAbout>) => {
+      for (const [index, event] of events.entries()) {
+        const answer = await deliver(event, index % 2);
+        expect(answer.status).toBe(200);
+        expect(await answer.json()).toMatchObject({ outcome: "ignored" });
+      }
+    };
+    // Another product of the same Stripe account, bought by someone else, naming this free member.
+    const otherProduct = stripe.setSubscription({
+      id: "sub_course_elsewhere",
+      customer: "cus_somebodyelse",
+      status: "active",
+      price: "price_cookingcourse",
+      userId: someone.userId,
+    });
+    // Premium's own price, but a customer CircleUp never made for this account.
+    const strangersPremium = stripe.setSubscription({
+      id: "sub_premium_stranger",
+      customer: "cus_stranger",
+      status: "active",
+      userId: someone.userId,
+    });
+    expect(otherProduct.items.data[0]?.price.id).toBe("price_cookingcourse");
+    await takeAll([
+      ...eventsAbout({ ...otherProduct, status: "active", price: "price_cookingcourse", userId: someone.userId }),
+      ...eventsAbout({ ...strangersPremium, status: "active", userId: someone.userId }),
+    ]);
+    await stayedFree();
+
+    // The member's own customer, subscribed to the other product (a second purchase at the same Stripe account).
+    const { customer } = await checkout(someone.http);
+    stripe.setSubscription({ id: "sub_course_own", customer, status: "active", price: "price_cookingcourse" });
+    await takeAll(eventsAbout({ id: "sub_course_own", customer, status: "active", price: "price_cookingcourse" }));
+    await stayedFree();
+    expect(
+      await query("select subscription_id, status from subscriptions where user_id = $1", [someone.userId]),
+    ).toEqual([{ subscription_id: null, status: null }]);
+  });
+
   it("a replayed event changes nothing: no second mail, no second audit entry, the state it left stays", async () => {
     const someone = await onTrial("replay");
     // Stripe's state moved on, but the replay of the event already taken must not be taken again.
@@ -229,6 +296,35 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
     expect(plan).toContain(String(Number(renews.slice(8, 10))));
     expect(await billingMails(someone.email)).toEqual([{ subject: expect.stringMatching(/Welcome/) }]);
     expect(await planAudits(someone.userId)).toHaveLength(1);
+  });
+
+  it("two events taken at once end in Stripe's latest state, even when the older read answers last", async () => {
+    const someone = await onTrial("race");
+    const invoice = (id: string) => ({
+      id,
+      object: "invoice",
+      customer: someone.customer,
+      parent: { type: "subscription_details", subscription_details: { subscription: someone.subscriptionId } },
+    });
+    // The first payment fails; the read of that state is slow to come back from Stripe.
+    stripe.setSubscription({ ...someone.setup, status: "past_due", trialEnd: null });
+    const slowRead = stripe.holdNextRead(someone.subscriptionId);
+    const failed = deliver(stripe.signedEvent("invoice.payment_failed", invoice("in_race_failed")), 0);
+    await slowRead.arrived;
+    // Meanwhile Stripe's retry of the payment succeeds and its event reaches the other server.
+    stripe.setSubscription({ ...someone.setup, status: "active", trialEnd: null });
+    const paid = deliver(stripe.signedEvent("invoice.paid", invoice("in_race_paid")), 1);
+    // Time for the newer event to finish, if nothing makes it wait for the older one.
+    await Promise.race([paid, new Promise((resolve) => setTimeout(resolve, 1_500))]);
+    slowRead.release();
+    expect((await failed).status).toBe(200);
+    expect((await paid).status).toBe(200);
+
+    expect(await planOn(someone.http)).toMatch(/^Premium, monthly, renews/);
+    expect(await query("select status from subscriptions where user_id = $1", [someone.userId])).toEqual([
+      { status: "active" },
+    ]);
+    expect((await planAudits(someone.userId)).at(-1)?.after).toMatchObject({ status: "active" });
   });
 
   it("a cancellation keeps Premium to the period's end, then the account is free", async () => {
@@ -335,7 +431,7 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
     expect(await planOn(someone.http)).toMatch(/^Trial until/);
   });
 
-  it("a bad or missing signature answers 400 and changes nothing", async () => {
+  it("a bad, malformed or missing signature answers 400 naming the header and changes nothing", async () => {
     const someone = await member("forger");
     const { customer } = await checkout(someone.http);
     stripe.setSubscription({ id: "sub_forged", customer, status: "active", userId: someone.userId });
@@ -350,6 +446,10 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
       deliver(forged, 1, "t=1,v1=deadbeef"),
       deliver(forged, 0, otherSecret),
       deliver({ payload: forged.payload.replace("sub_forged", "sub_forgee"), signature: forged.signature }, 1),
+      // Malformed headers: empty parts, no timestamp, a signature that is not hex, no pairs at all.
+      ...["t=,v1=", "t=1,v1=", `t=${Math.floor(Date.now() / 1000)},v1=`, "v1=deadbeef", "t=1,v1=nothex", "garbage"].map(
+        (header, index) => deliver(forged, index % 2, header),
+      ),
     ];
     for (const answer of await Promise.all(attempts)) {
       expect(answer.status).toBe(400);

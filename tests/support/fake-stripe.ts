@@ -23,7 +23,12 @@ export type SubscriptionSetup = {
   cancelAt?: Date | null;
   endedAt?: Date | null;
   userId?: string;
+  /** The item's price; by default the configured Premium price of the interval (`TEST_PRICES`). */
+  price?: string;
 };
+
+/** The Premium prices `stripeEnv` configures; a subscription to any other price is another product. */
+export const TEST_PRICES = { month: "price_monthlyfake", year: "price_yearlyfake" } as const;
 
 const seconds = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : null);
 
@@ -54,7 +59,7 @@ export function subscriptionObject(setup: SubscriptionSetup) {
           current_period_start: periodEnd - 30 * 86_400,
           current_period_end: periodEnd,
           price: {
-            id: `price_${setup.interval ?? "month"}`,
+            id: setup.price ?? TEST_PRICES[setup.interval ?? "month"],
             object: "price",
             recurring: { interval: setup.interval ?? "month", interval_count: 1 },
           },
@@ -89,6 +94,8 @@ export async function startFakeStripe(options: { webhookSecret: string }) {
   const subscriptions = new Map<string, ReturnType<typeof subscriptionObject>>();
   let counter = 0;
   let failing = 0;
+  /** Reads of these subscriptions answer what Stripe had when they were asked, once released. */
+  const holds = new Map<string, { arrived: () => void; released: Promise<void> }>();
   const next = (prefix: string) => `${prefix}_fake${++counter}`;
 
   const server = http.createServer((req, res) => {
@@ -152,7 +159,15 @@ export async function startFakeStripe(options: { webhookSecret: string }) {
       }
       const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
       if (method === "GET" && subscription) {
-        const found = subscriptions.get(decodeURIComponent(subscription[1] ?? ""));
+        const id = decodeURIComponent(subscription[1] ?? "");
+        const found = subscriptions.get(id);
+        const hold = holds.get(id);
+        if (found && hold) {
+          holds.delete(id);
+          hold.arrived();
+          void hold.released.then(() => sendJson(res, 200, found));
+          return;
+        }
         return found ? sendJson(res, 200, found) : missing(res, `subscription: '${subscription[1]}'`);
       }
       if (method === "GET" && /^\/(checkout|portal)\//.test(path)) {
@@ -178,6 +193,23 @@ export async function startFakeStripe(options: { webhookSecret: string }) {
     /** The next `count` API requests fail with Stripe's 500 (the client retries some of them itself). */
     failNext(count: number) {
       failing = count;
+    },
+    /**
+     * Holds the next read of this subscription as a slow network would: it
+     * answers the state at the moment it was asked, only after `release()`.
+     * `arrived` resolves when the read reaches Stripe.
+     */
+    holdNextRead(id: string) {
+      let arrived = () => {};
+      let release = () => {};
+      const reached = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holds.set(id, { arrived, released });
+      return { arrived: reached, release };
     },
     /** Sets what Stripe answers for this subscription from now on; returns the object. */
     setSubscription(setup: SubscriptionSetup) {
@@ -216,8 +248,8 @@ export function stripeEnv(fake: FakeStripe, webhookSecret: string): Record<strin
   return {
     STRIPE_SECRET_KEY: "sk_test_circleupfake",
     STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_PRICE_MONTHLY: "price_monthlyfake",
-    STRIPE_PRICE_YEARLY: "price_yearlyfake",
+    STRIPE_PRICE_MONTHLY: TEST_PRICES.month,
+    STRIPE_PRICE_YEARLY: TEST_PRICES.year,
     STRIPE_TRIAL_DAYS: "14",
     STRIPE_API_URL: fake.url,
   };

@@ -1,21 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { planMailsFor, planStateOf, planWords, type StoredPlan } from "~/domain/billing/plan-state";
+import { planMailsFor, planStateOf, planWords, type ReadPlan } from "~/domain/billing/plan-state";
 import { storedPlanOf } from "~/domain/billing/stripe-subscription";
 import { formatDay } from "~/shared/format";
 import { subscriptionObject } from "../support/fake-stripe";
 
-const now = new Date("2026-11-26T12:00:00Z");
 const later = new Date("2026-12-10T12:00:00Z");
 const earlier = new Date("2026-11-20T12:00:00Z");
-const plan = (change: Partial<StoredPlan>): StoredPlan => ({
+/** A stored plan with the database rule's answer; whether a state gives Premium is tested in tests/integration/premium.test.ts. */
+const plan = (change: Partial<ReadPlan>): ReadPlan => ({
   status: "active",
   billingInterval: "month",
   trialEndsAt: null,
   currentPeriodEndsAt: later,
   endsAt: null,
+  premium: true,
   ...change,
 });
-const words = (state: StoredPlan | null) => planWords(planStateOf(state, now), (d) => formatDay(d.toISOString()));
+const words = (state: ReadPlan | null) => planWords(planStateOf(state), (d) => formatDay(d.toISOString()));
 
 describe("the billing page's plan in words", () => {
   it("says each state of a subscription, and free once it no longer gives Premium", () => {
@@ -26,27 +27,25 @@ describe("the billing page's plan in words", () => {
     expect(words(plan({ status: "past_due" }))).toBe("Payment failed: update your card");
     expect(words(plan({ endsAt: later }))).toBe("Cancelled: Premium until 10 December 2026");
     expect(words(plan({ status: "canceled", endsAt: later }))).toBe("Cancelled: Premium until 10 December 2026");
-    expect(words(plan({ status: "canceled", endsAt: earlier }))).toBe("Free");
-    expect(words(plan({ endsAt: earlier }))).toBe("Free");
-    expect(words(plan({ status: "incomplete" }))).toBe("Free");
-    expect(words(plan({ status: "unpaid" }))).toBe("Free");
+    expect(words(plan({ status: "canceled", endsAt: earlier, premium: false }))).toBe("Free");
+    expect(words(plan({ status: "incomplete", premium: false }))).toBe("Free");
   });
 });
 
 describe("the mails a change of plan sends", () => {
   it("welcomes once, when Premium starts, whatever order the states arrive in", () => {
-    expect(planMailsFor(null, plan({ status: "trialing", trialEndsAt: later }), now)).toEqual(["welcome"]);
-    expect(planMailsFor(plan({ status: "incomplete" }), plan({}), now)).toEqual(["welcome"]);
-    expect(planMailsFor(plan({ status: "trialing", trialEndsAt: later }), plan({}), now)).toEqual([]);
-    expect(planMailsFor(plan({ status: "past_due" }), plan({}), now)).toEqual([]);
-    expect(planMailsFor(plan({}), plan({}), now)).toEqual([]);
+    expect(planMailsFor(null, plan({ status: "trialing", trialEndsAt: later }))).toEqual(["welcome"]);
+    expect(planMailsFor(plan({ status: "incomplete", premium: false }), plan({}))).toEqual(["welcome"]);
+    expect(planMailsFor(plan({ status: "trialing", trialEndsAt: later }), plan({}))).toEqual([]);
+    expect(planMailsFor(plan({ status: "past_due" }), plan({}))).toEqual([]);
+    expect(planMailsFor(plan({}), plan({}))).toEqual([]);
   });
 
   it("tells of a failed payment and of a cancellation once, when they first show", () => {
-    expect(planMailsFor(plan({}), plan({ status: "past_due" }), now)).toEqual(["payment_failed"]);
-    expect(planMailsFor(plan({ status: "past_due" }), plan({ status: "past_due" }), now)).toEqual([]);
-    expect(planMailsFor(plan({}), plan({ endsAt: later }), now)).toEqual(["cancelled"]);
-    expect(planMailsFor(plan({ endsAt: later }), plan({ status: "canceled", endsAt: later }), now)).toEqual([]);
+    expect(planMailsFor(plan({}), plan({ status: "past_due" }))).toEqual(["payment_failed"]);
+    expect(planMailsFor(plan({ status: "past_due" }), plan({ status: "past_due" }))).toEqual([]);
+    expect(planMailsFor(plan({}), plan({ endsAt: later }))).toEqual(["cancelled"]);
+    expect(planMailsFor(plan({ endsAt: later }), plan({ status: "canceled", endsAt: later }))).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { profiles, users } from "~/db/schema";
 import type { Plan } from "~/shared/accounts";
-import { paidPremium } from "../billing/premium.server";
+import { hasPremium, paidPremium } from "../billing/premium.server";
 
 export type Profile = {
   userId: string;
@@ -51,6 +51,7 @@ export async function getProfile(db: Database, userId: string): Promise<Profile 
       email: users.email,
       grantedPlan: profiles.plan,
       paidPremium: paidPremium(profiles.userId),
+      premium: hasPremium(),
       isAdmin: profiles.isAdmin,
       createdAt: profiles.createdAt,
     })
@@ -58,8 +59,9 @@ export async function getProfile(db: Database, userId: string): Promise<Profile 
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.userId, userId));
   if (!row) return null;
-  const grantedPlan = row.grantedPlan as Plan;
-  return { ...row, grantedPlan, plan: grantedPlan === "premium" || row.paidPremium ? "premium" : "free" };
+  const { premium, ...profile } = row;
+  // Premium is decided by the SQL rule alone (granted or paid), never again here.
+  return { ...profile, grantedPlan: row.grantedPlan as Plan, plan: premium ? "premium" : "free" };
 }
 
 /** The name is kept on the profile and mirrored on the sign-in record, which e-mails greet with. */

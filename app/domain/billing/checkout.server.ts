@@ -5,11 +5,12 @@ import type { BillingInterval } from "~/shared/billing";
 import { failure, type Outcome } from "../errors";
 import { BILLING_PAGE_PATH, type Billing } from "./billing.server";
 import { planStateOf } from "./plan-state";
+import { subscriptionColumns } from "./premium.server";
 
 type Member = { id: string; email: string };
 
 async function storedSubscription(db: Database, userId: string) {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const [row] = await db.select(subscriptionColumns()).from(subscriptions).where(eq(subscriptions.userId, userId));
   return row ?? null;
 }
 

@@ -1,5 +1,4 @@
 import type { BillingInterval } from "~/shared/billing";
-import { subscriptionGivesPremium } from "~/shared/billing";
 
 /** What CircleUp keeps of a Stripe subscription (the `subscriptions` row's plan columns). */
 export type StoredPlan = {
@@ -10,6 +9,9 @@ export type StoredPlan = {
   endsAt: Date | null;
 };
 
+/** A stored plan as read from the database, with whether it gives Premium now (the SQL rule in `premium.server.ts`). */
+export type ReadPlan = StoredPlan & { premium: boolean };
+
 /** A member's plan as the billing page says it. */
 export type PlanState =
   | { kind: "free" }
@@ -18,9 +20,9 @@ export type PlanState =
   | { kind: "past_due" }
   | { kind: "cancelled"; until: Date };
 
-/** The paid plan's state at `now`; free when there is no subscription or it no longer gives Premium. */
-export function planStateOf(plan: StoredPlan | null, now = new Date()): PlanState {
-  if (!plan || !subscriptionGivesPremium(plan, now)) return { kind: "free" };
+/** The paid plan's state; free when there is no subscription or it no longer gives Premium. */
+export function planStateOf(plan: ReadPlan | null): PlanState {
+  if (!plan?.premium) return { kind: "free" };
   if (plan.endsAt) return { kind: "cancelled", until: plan.endsAt };
   if (plan.status === "past_due") return { kind: "past_due" };
   if (plan.status === "trialing" && plan.trialEndsAt) return { kind: "trial", until: plan.trialEndsAt };
@@ -39,9 +41,9 @@ const PAYMENT_FAILED = new Set(["past_due", "unpaid"]);
  * state, not the event that revealed it, so events arriving late or out of
  * order send each mail once: when the state first shows it.
  */
-export function planMailsFor(before: StoredPlan | null, after: StoredPlan, now = new Date()): PlanMail[] {
+export function planMailsFor(before: ReadPlan | null, after: StoredPlan): PlanMail[] {
   const mails: PlanMail[] = [];
-  const hadPremium = before !== null && subscriptionGivesPremium(before, now);
+  const hadPremium = before?.premium ?? false;
   if (STARTED.has(after.status ?? "") && !after.endsAt && !hadPremium) mails.push("welcome");
   if (PAYMENT_FAILED.has(after.status ?? "") && !PAYMENT_FAILED.has(before?.status ?? "")) mails.push("payment_failed");
   if (after.endsAt && !before?.endsAt) mails.push("cancelled");

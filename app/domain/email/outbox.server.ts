@@ -45,24 +45,38 @@ export function describeError(error: unknown): string {
     .slice(0, 300);
 }
 
+const outboxRow = (mail: QueuedMail, now: Date) => ({
+  kind: mail.kind,
+  recipient: mail.to,
+  subject: mail.subject,
+  html: mail.html,
+  text: mail.text,
+  headers: mail.headers ?? null,
+  // Due on this process's clock, in whole milliseconds like the `now` that
+  // delivery compares with: the database's now() has microseconds (and
+  // its own clock), so a delivery right after queueing could miss the mail.
+  nextAttemptAt: now,
+});
+
 export async function enqueueEmail(db: Database, mail: QueuedMail): Promise<string> {
-  const [row] = await db
-    .insert(emailOutbox)
-    .values({
-      kind: mail.kind,
-      recipient: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      headers: mail.headers ?? null,
-      // Due on this process's clock, in whole milliseconds like the `now` that
-      // delivery compares with: the database's now() has microseconds (and
-      // its own clock), so a delivery right after queueing could miss the mail.
-      nextAttemptAt: new Date(),
-    })
-    .returning({ id: emailOutbox.id });
+  const [row] = await db.insert(emailOutbox).values(outboxRow(mail, new Date())).returning({ id: emailOutbox.id });
   if (!row) throw new Error("The outbox did not return the queued mail");
   return row.id;
+}
+
+/** Rows per INSERT when queueing many mails: far below PostgreSQL's limit of 65,535 parameters a statement. */
+const ENQUEUE_BATCH = 500;
+
+/**
+ * Queues many mails (a mailing to every consenting member) in a few
+ * statements. Atomic only inside the caller's transaction, which is where
+ * it belongs: all queued with the change that sends them, or none.
+ */
+export async function enqueueEmails(db: Database, mails: QueuedMail[]): Promise<void> {
+  const now = new Date();
+  for (let start = 0; start < mails.length; start += ENQUEUE_BATCH) {
+    await db.insert(emailOutbox).values(mails.slice(start, start + ENQUEUE_BATCH).map((mail) => outboxRow(mail, now)));
+  }
 }
 
 /**

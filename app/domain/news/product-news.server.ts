@@ -3,7 +3,7 @@ import type { Database } from "~/db/database.server";
 import { profiles, users } from "~/db/schema";
 import type { ProductNewsInput } from "~/shared/news-schemas";
 import { recordAudit } from "../admin/audit.server";
-import type { EmailContent } from "../email/templates";
+import { enqueueEmails } from "../email/outbox.server";
 import { productNewsEmail } from "./news-mail";
 import { unsubscribeToken } from "./unsubscribe-token.server";
 
@@ -13,7 +13,6 @@ type NewsSettings = {
   publicUrl: string;
   /** Keys the unsubscribe links' MACs (AUTH_SECRET). */
   secret: string;
-  sendEmail: (kind: string, to: string, content: EmailContent) => void;
 };
 
 /** Product news goes only to accounts that asked for it and whose address is verified. */
@@ -32,8 +31,11 @@ export async function productNewsAudience(db: Database): Promise<number> {
 /**
  * Queues one mail per consenting, verified account in the outbox (kind
  * "news"), each with its own unsubscribe link, and records the send in the
- * audit log; with nobody to send to, nothing is sent or recorded. The
- * caller has checked that the actor is an admin.
+ * audit log, in one transaction: the audit entry says the news was sent only
+ * if every mail is queued, and a failure queues none. The outbox worker then
+ * delivers them, across restarts; the caller may start a delivery after the
+ * commit. With nobody to send to, nothing is queued or recorded. The caller
+ * has checked that the actor is an admin.
  */
 export async function sendProductNews(
   db: Database,
@@ -41,30 +43,32 @@ export async function sendProductNews(
   news: ProductNewsInput,
   settings: NewsSettings,
 ): Promise<{ recipients: number }> {
-  const recipients = await db
-    .select({ userId: users.id, email: users.email, name: profiles.fullName })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(audience);
-  if (recipients.length === 0) return { recipients: 0 };
-  await recordAudit(db, {
-    actorId,
-    action: "news.send",
-    targetType: "news",
-    targetId: news.subject,
-    before: null,
-    after: { subject: news.subject, recipients: recipients.length },
-  });
-  for (const recipient of recipients) {
-    const unsubscribeUrl = new URL(
-      `/unsubscribe/${unsubscribeToken(recipient.userId, settings.secret)}`,
-      settings.publicUrl,
-    ).toString();
-    settings.sendEmail(
-      "news",
-      recipient.email,
-      productNewsEmail({ appName: settings.appName, name: recipient.name, ...news, unsubscribeUrl }),
+  return db.transaction(async (tx) => {
+    const recipients = await tx
+      .select({ userId: users.id, email: users.email, name: profiles.fullName })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(audience);
+    if (recipients.length === 0) return { recipients: 0 };
+    await recordAudit(tx, {
+      actorId,
+      action: "news.send",
+      targetType: "news",
+      targetId: news.subject,
+      before: null,
+      after: { subject: news.subject, recipients: recipients.length },
+    });
+    await enqueueEmails(
+      tx,
+      recipients.map((recipient) => {
+        const unsubscribeUrl = new URL(
+          `/unsubscribe/${unsubscribeToken(recipient.userId, settings.secret)}`,
+          settings.publicUrl,
+        ).toString();
+        const content = productNewsEmail({ appName: settings.appName, name: recipient.name, ...news, unsubscribeUrl });
+        return { kind: "news", to: recipient.email, ...content };
+      }),
     );
-  }
-  return { recipients: recipients.length };
+    return { recipients: recipients.length };
+  });
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { config } from "~/config.server";
 import { sendProductNews } from "~/domain/news/product-news.server";
-import { appSecret, database, sendEmail } from "~/services.server";
+import { appSecret, database, deliverQueuedEmail } from "~/services.server";
 import { firstIssue } from "~/shared/accounts-schemas";
 import { productNewsSchema } from "~/shared/news-schemas";
 
@@ -15,7 +15,6 @@ export async function sendNewsAction(adminId: string, form: FormData) {
     appName,
     publicUrl,
     secret: appSecret(),
-    sendEmail,
   });
   if (recipients === 0) {
     return data(
@@ -23,5 +22,6 @@ export async function sendNewsAction(adminId: string, form: FormData) {
       { status: 409 },
     );
   }
+  deliverQueuedEmail();
   return data({ news: { success: `Queued for ${recipients} ${recipients === 1 ? "account" : "accounts"}.` } });
 }
