@@ -5,9 +5,10 @@ import type { LiveAnswer } from "~/shared/live";
 import type { HostAction } from "~/shared/live-schemas";
 import { failure, type Outcome } from "../errors";
 import { keepTeamRecap } from "../teams/recaps.server";
+import { roundOutOfReach } from "./out-of-reach";
 import { questionAt } from "./participation.server";
 import { changeRound, eventJson, shownName } from "./round-writes.server";
-import { findRound, isHost, type LiveCredentials, noSuchRound, resultsAt, roundStatus } from "./rounds.server";
+import { findRound, isHost, type LiveCredentials, notTheHost, resultsAt, roundStatus } from "./rounds.server";
 
 type PhaseChange = { position?: number; revealed?: boolean; locked?: boolean };
 
@@ -50,8 +51,8 @@ export async function hostAction(
   options: { shareRecap?: boolean } = {},
 ): Promise<Outcome> {
   const round = await findRound(db, code);
-  if (!round) return noSuchRound();
-  if (!isHost(round, credentials)) return failure("FORBIDDEN", "Only the host of this round can do this");
+  if (!round) return roundOutOfReach();
+  if (!isHost(round, credentials)) return notTheHost(db, round, credentials, "Only the host of this round can do this");
   if (roundStatus(round) === "ended") {
     if (action !== "end") return failure("CONFLICT", "This round has ended");
     await keepTeamRecap(db, round.id);
@@ -130,8 +131,9 @@ export async function moderateAnswer(
   hidden: boolean,
 ): Promise<Outcome<{ answer: LiveAnswer }>> {
   const round = await findRound(db, code);
-  if (!round) return noSuchRound();
-  if (!isHost(round, credentials)) return failure("FORBIDDEN", "Only the host of this round can hide answers");
+  if (!round) return roundOutOfReach();
+  if (!isHost(round, credentials))
+    return notTheHost(db, round, credentials, "Only the host of this round can hide answers");
   const shown = {
     id: sql`hid.id`,
     position: sql`hid.position`,

@@ -6,8 +6,9 @@ import type { LiveAnswerInput } from "~/shared/live-schemas";
 import { hasControlCharacters } from "~/shared/text";
 import { failure, type Outcome } from "../errors";
 import { hashToken, newToken } from "../secret-tokens.server";
+import { roundOutOfReach } from "./out-of-reach";
 import { changeRound, eventJson, shownName } from "./round-writes.server";
-import { findRound, noSuchRound, type Round, roundEnded, roundStatus } from "./rounds.server";
+import { findRound, type Round, roundEnded, roundStatus } from "./rounds.server";
 
 /** At most this many words make "one word": people write "not sure" or "well rested". */
 const WORD_ANSWER_MAX_WORDS = 3;
@@ -24,7 +25,7 @@ export async function joinRound(
   input: { name?: string; participantToken?: string | null },
 ): Promise<Outcome<{ participantToken: string; participantId: string; expiresAt: Date }>> {
   const round = await findRound(db, code);
-  if (!round) return noSuchRound();
+  if (!round) return roundOutOfReach();
   if (roundStatus(round) === "ended") return roundEnded();
   if (input.participantToken) {
     const [existing] = await db
@@ -171,10 +172,10 @@ export async function submitAnswer(
   participantToken: string | null,
   input: LiveAnswerInput,
 ): Promise<Outcome<{ answer: LiveAnswer }>> {
-  if (!participantToken) return failure("UNAUTHORIZED", "Join the round before answering");
+  if (!participantToken) return roundOutOfReach();
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const asked = await askedRound(db, code);
-    if (!asked) return noSuchRound();
+    if (!asked) return roundOutOfReach();
     const question = asked.questions[input.position];
     const value = question ? answerValue(question, input) : null;
     if (value && !value.ok) return value;
@@ -189,7 +190,7 @@ export async function submitAnswer(
     if (!participant) {
       askedByCode.delete(code);
       if (attempt === 0 && (await findRound(db, code))?.id !== asked.roundId) continue;
-      return failure("UNAUTHORIZED", "Join the round before answering");
+      return roundOutOfReach();
     }
     if (participant.round.id !== asked.roundId) {
       // The code was given to a new round since this server remembered it.
@@ -199,7 +200,7 @@ export async function submitAnswer(
     if (!question) return failure("NOT_FOUND", "This round has no such question");
     return closedReason(participant.round, input.position);
   }
-  return noSuchRound();
+  return roundOutOfReach();
 }
 
 /**

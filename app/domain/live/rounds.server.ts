@@ -22,6 +22,7 @@ import { hashToken, newToken } from "../secret-tokens.server";
 import { keepTeamRecap } from "../teams/recaps.server";
 import { askableByTeam } from "../teams/visibility.server";
 import { notifyDeleted } from "./events.server";
+import { roundOutOfReach } from "./out-of-reach";
 import { shownName } from "./round-writes.server";
 import { newJoinCode, tokenMatches } from "./tokens.server";
 
@@ -69,12 +70,6 @@ export async function findRound(db: Database, code: string): Promise<Round | nul
   return round ?? null;
 }
 
-const NO_SUCH_ROUND = "No round has this code: check it with your host";
-export const noSuchRound = () => failure("NOT_FOUND", NO_SUCH_ROUND);
-/** Whether a failure says the code found no round: what someone trying codes sees, and what counts against them. */
-export const isNoSuchRound = (error: DomainError) => error.code === "NOT_FOUND" && error.message === NO_SUCH_ROUND;
-/** A round is read only from a seat in it: the host's, or a participant's after joining. */
-const notSeated = () => failure("UNAUTHORIZED", "Join the round to follow it");
 export const roundEnded = () => failure("NOT_FOUND", "This round has ended");
 
 /** A stored answer as screens show it, its name already as shownName gives it: a pass carries no text or choice. */
@@ -275,13 +270,13 @@ export async function getRoundView(
   options: { lobby?: boolean } = {},
 ): Promise<Outcome<{ view: RoundView }>> {
   const round = await findRound(db, code);
-  if (!round) return noSuchRound();
+  if (!round) return roundOutOfReach();
   if (role === "host" && !isHost(round, credentials)) {
-    return failure("FORBIDDEN", "Only the host of this round can open its host screen");
+    return notTheHost(db, round, credentials, "Only the host of this round can open its host screen");
   }
   const participant = role === "participant" ? await seatOf(db, round, credentials.participantToken) : undefined;
   const seated = role === "host" || participant !== undefined;
-  if (!seated && !options.lobby) return notSeated();
+  if (!seated && !options.lobby) return roundOutOfReach();
   const questionList = seated ? await roundQuestions(db, round.id) : [];
   const question = questionList[round.position];
   const shown = round.revealed || round.revealMode === "live";
@@ -343,6 +338,21 @@ export async function getRoundView(
   };
 }
 
+/**
+ * The refusal of a host's action to someone else: a participant of the
+ * round, who knows its code already, is told only the host may; anyone
+ * without a seat gets what an unknown code gets.
+ */
+export async function notTheHost(
+  db: Database,
+  round: Pick<Round, "id">,
+  credentials: LiveCredentials,
+  message: string,
+): Promise<{ ok: false; error: DomainError }> {
+  const participant = await seatOf(db, round, credentials.participantToken);
+  return participant ? failure("FORBIDDEN", message) : roundOutOfReach();
+}
+
 /** The participant a token seats in this round. */
 async function seatOf(db: Database, round: Pick<Round, "id">, token: string | null | undefined) {
   if (!token) return undefined;
@@ -366,11 +376,11 @@ export async function answersPage(
   offset: number,
 ): Promise<Outcome<{ answers: LiveAnswer[]; total: number }>> {
   const round = await findRound(db, code);
-  if (!round) return noSuchRound();
+  if (!round) return roundOutOfReach();
   const host = isHost(round, credentials);
   if (!host) {
     const participant = await seatOf(db, round, credentials.participantToken);
-    if (!participant) return notSeated();
+    if (!participant) return roundOutOfReach();
     const shown = round.revealed || round.revealMode === "live";
     if (position !== round.position || !shown) return failure("FORBIDDEN", "These answers are not shown yet");
   }
@@ -403,12 +413,12 @@ export async function roundToFollow(
   role: RoundRole,
 ): Promise<Outcome<{ roundId: string; status: RoundStatus; lastSeq: number; participantId: string | null }>> {
   const round = await findRound(db, code);
-  if (!round) return noSuchRound();
+  if (!round) return roundOutOfReach();
   if (role === "host" && !isHost(round, credentials)) {
-    return failure("FORBIDDEN", "Only the host of this round can open its host screen");
+    return notTheHost(db, round, credentials, "Only the host of this round can open its host screen");
   }
   const participant = role === "participant" ? await seatOf(db, round, credentials.participantToken) : undefined;
-  if (role === "participant" && !participant) return notSeated();
+  if (role === "participant" && !participant) return roundOutOfReach();
   return {
     ok: true,
     roundId: round.id,
@@ -421,8 +431,9 @@ export async function roundToFollow(
 /** Deletes the round, its answers and its recap at once; screens still open are told. */
 export async function deleteRound(db: Database, code: string, credentials: LiveCredentials): Promise<Outcome> {
   const round = await findRound(db, code);
-  if (!round) return noSuchRound();
-  if (!isHost(round, credentials)) return failure("FORBIDDEN", "Only the host of this round can delete it");
+  if (!round) return roundOutOfReach();
+  if (!isHost(round, credentials))
+    return notTheHost(db, round, credentials, "Only the host of this round can delete it");
   await db.transaction(async (tx) => {
     await tx.delete(liveRounds).where(eq(liveRounds.id, round.id));
     await notifyDeleted(tx, round.id);
