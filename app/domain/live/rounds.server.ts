@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds, questions, teamMeetings } from "~/db/schema";
+import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds, questions } from "~/db/schema";
 import {
   type AnswerMode,
   LIVE_ANSWER_PAGE,
@@ -19,8 +19,6 @@ import { defaultAnswerMode, optionsFor } from "~/shared/live-modes";
 import { resultsOf } from "~/shared/live-view";
 import { DomainError, failure, type Outcome } from "../errors";
 import { hashToken, newToken } from "../secret-tokens.server";
-import { keepTeamRecap } from "../teams/recaps.server";
-import { askableByTeam } from "../teams/visibility.server";
 import { notifyDeleted } from "./events.server";
 import { roundOutOfReach } from "./out-of-reach";
 import { shownName } from "./round-writes.server";
@@ -41,8 +39,8 @@ export type OpeningQuestion = { text: string; mode: AnswerMode; options: string[
 export type NewRoundInput = {
   questionIds: string[];
   opening?: OpeningQuestion;
-  /** A team's round may also ask the team's own private questions. */
-  teamId?: string;
+  /** Which questions the round may ask: published ones, unless the caller says more (a team's: its own too). */
+  askable?: SQL;
   modes?: (AnswerMode | null)[];
   anonymous: boolean;
   revealMode: RevealMode;
@@ -169,7 +167,7 @@ export async function createRound(
   db: Database,
   input: NewRoundInput,
   settings: LiveSettings,
-): Promise<Outcome<{ code: string; hostToken: string; expiresAt: Date }>> {
+): Promise<Outcome<{ roundId: string; code: string; hostToken: string; expiresAt: Date }>> {
   const found = await db
     .select({
       id: questions.id,
@@ -179,12 +177,7 @@ export async function createRound(
       engagementLevel: questions.engagementLevel,
     })
     .from(questions)
-    .where(
-      and(
-        inArray(questions.id, input.questionIds),
-        input.teamId ? askableByTeam(input.teamId) : eq(questions.status, "published"),
-      ),
-    );
+    .where(and(inArray(questions.id, input.questionIds), input.askable ?? eq(questions.status, "published")));
   const byId = new Map(found.map((q) => [q.id, q]));
   const planned: Omit<typeof liveRoundQuestions.$inferInsert, "roundId">[] = [];
   if (input.opening) planned.push({ position: 0, questionId: null, engagementLevel: "quick", ...input.opening });
@@ -216,7 +209,7 @@ export async function createRound(
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const code = newJoinCode();
     try {
-      await db.transaction(async (tx) => {
+      const roundId = await db.transaction(async (tx) => {
         const [round] = await tx
           .insert(liveRounds)
           .values({
@@ -234,8 +227,9 @@ export async function createRound(
           .returning({ id: liveRounds.id });
         if (!round) throw new Error("The new round was not stored");
         await tx.insert(liveRoundQuestions).values(planned.map((q) => ({ ...q, roundId: round.id })));
+        return round.id;
       });
-      return { ok: true, code, hostToken, expiresAt };
+      return { ok: true, roundId, code, hostToken, expiresAt };
     } catch (error) {
       // Another round holds this code: draw again.
       if (!isUniqueViolation(error)) throw error;
@@ -478,15 +472,12 @@ export async function getRecap(db: Database, recapToken: string): Promise<Outcom
   };
 }
 
-/** Deletes rounds whose time is up: a visitor's a day after it started, a member's when its recap expires. */
+/**
+ * Deletes rounds whose time is up: a visitor's a day after it started, a
+ * member's when its recap expires. Whatever must outlive a round (a team's
+ * recap) is kept by the caller first, in the same transaction.
+ */
 export async function sweepExpiredRounds(db: Database): Promise<number> {
-  // A team round that closed by itself has not had its recap kept yet: keep it before the round goes.
-  const unkept = await db
-    .select({ roundId: liveRounds.id })
-    .from(teamMeetings)
-    .innerJoin(liveRounds, eq(liveRounds.id, teamMeetings.liveRoundId))
-    .where(and(isNull(teamMeetings.recap), sql`${liveRounds.expiresAt} <= now()`));
-  for (const { roundId } of unkept) await keepTeamRecap(db, roundId);
   const deleted = await db
     .delete(liveRounds)
     .where(sql`${liveRounds.expiresAt} <= now()`)

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { liveAnswers, liveRoundQuestions, liveRounds, teamMeetings } from "~/db/schema";
 import type { AnswerMode } from "~/shared/live";
@@ -75,4 +75,14 @@ export async function keepTeamRecap(db: Database, roundId: string): Promise<bool
     .where(and(eq(teamMeetings.id, meeting.id), isNull(teamMeetings.recap)))
     .returning({ id: teamMeetings.id });
   return kept.length > 0;
+}
+
+/** Keeps the recap of every team round about to be deleted by housekeeping that has not had it kept yet. */
+export async function keepExpiringTeamRecaps(db: Database): Promise<void> {
+  const unkept = await db
+    .select({ roundId: liveRounds.id })
+    .from(teamMeetings)
+    .innerJoin(liveRounds, eq(liveRounds.id, teamMeetings.liveRoundId))
+    .where(and(isNull(teamMeetings.recap), sql`${liveRounds.expiresAt} <= now()`));
+  for (const { roundId } of unkept) await keepTeamRecap(db, roundId);
 }
