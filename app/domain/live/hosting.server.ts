@@ -6,7 +6,7 @@ import type { HostAction } from "~/shared/live-schemas";
 import { failure, type Outcome } from "../errors";
 import { roundOutOfReach } from "./out-of-reach";
 import { questionAt } from "./participation.server";
-import { changeRound, eventJson, shownName } from "./round-writes.server";
+import { changeRound, eventJson, isPulseAt, shownName } from "./round-writes.server";
 import { findRound, isHost, type LiveCredentials, notTheHost, resultsAt, roundStatus } from "./rounds.server";
 
 /**
@@ -149,11 +149,15 @@ export async function moderateAnswer(
     name: shownName(sql`round.anonymous`, sql`hid.kind`, sql`who.name`),
     hidden: sql`hid.hidden`,
   };
-  // An ended round's answers can still be hidden: the recap leaves them out.
+  // An ended round's answers can still be hidden: the recap leaves them out. The pulse's are never shown one by
+  // one, so there is nothing of them to hide (and hiding one would tell its choice back).
   const [row] = await changeRound<{ answer: LiveAnswer | string }>(db, {
     roundId: round.id,
     evenIfEnded: true,
-    where: sql`exists (select 1 from live_answers where id = ${answerId} and round_id = ${round.id})`,
+    where: sql`exists (
+      select 1 from live_answers a where a.id = ${answerId} and a.round_id = ${round.id}
+        and not ${isPulseAt(sql`a.round_id`, sql`a.position`)}
+    )`,
     steps: sql`hid as (
       update live_answers a set hidden = ${hidden} from round
       where a.id = ${answerId} and a.round_id = round.id

@@ -16,12 +16,13 @@ import {
   type RoundView,
 } from "~/shared/live";
 import { defaultAnswerMode, optionsFor } from "~/shared/live-modes";
-import { resultsOf } from "~/shared/live-view";
+import { pulseResults, resultsOf } from "~/shared/live-view";
+import { isPulseQuestion, PULSE_MIN_ANSWERS } from "~/shared/series";
 import { DomainError, failure, type Outcome } from "../errors";
 import { hashToken, newToken } from "../secret-tokens.server";
 import { notifyDeleted } from "./events.server";
 import { roundOutOfReach } from "./out-of-reach";
-import { shownName } from "./round-writes.server";
+import { isPulseAt, shownName } from "./round-writes.server";
 import { newJoinCode, tokenMatches } from "./tokens.server";
 
 export type Round = typeof liveRounds.$inferSelect;
@@ -115,21 +116,23 @@ function answerRows(db: Database, where: SQL | undefined, order: "oldest" | "new
 
 /**
  * One question's answers counted, as every screen shows them: what it
- * reads grows with the room, what it answers does not.
+ * reads grows with the room, what it answers does not. The pulse's counts
+ * only from three answers (pulseResults).
  */
 export async function resultsAt(
   db: Database,
   round: Pick<Round, "id">,
-  question: Pick<RoundQuestion, "position" | "mode" | "options">,
+  question: Pick<RoundQuestion, "position" | "mode" | "options"> & { pulse: boolean },
 ): Promise<RoundResults> {
   const rows = await db
     .select({ kind: liveAnswers.kind, text: liveAnswers.text, choice: liveAnswers.choice, hidden: liveAnswers.hidden })
     .from(liveAnswers)
     .where(and(eq(liveAnswers.roundId, round.id), eq(liveAnswers.position, question.position)));
-  return resultsOf(
+  const results = resultsOf(
     question,
     rows.map((row) => ({ ...row, kind: row.kind === "pass" ? ("pass" as const) : ("answer" as const) })),
   );
+  return question.pulse ? pulseResults(results) : results;
 }
 
 /** The latest answers to one question (hidden ones included), oldest of them first: the host's moderation list. */
@@ -272,13 +275,15 @@ export async function getRoundView(
   const seated = role === "host" || participant !== undefined;
   if (!seated && !options.lobby) return roundOutOfReach();
   const questionList = seated ? await roundQuestions(db, round.id) : [];
-  const question = questionList[round.position];
+  const current = questionList[round.position];
+  const question = current ? { ...current, pulse: isPulseQuestion(current) } : undefined;
   const shown = round.revealed || round.revealMode === "live";
   let answers: LiveAnswer[] = [];
   let mine: LiveAnswer | null = null;
   let results: RoundResults | null = null;
   if (role === "host") {
-    answers = await latestAnswersAt(db, round, round.position);
+    // The pulse's answers are counted, never listed, not even for the host.
+    answers = question?.pulse ? [] : await latestAnswersAt(db, round, round.position);
     if (question) results = await resultsAt(db, round, question);
   } else if (participant) {
     const [own] = await answerRows(
@@ -383,6 +388,7 @@ export async function answersPage(
     eq(liveAnswers.position, position),
     eq(liveAnswers.kind, "answer"),
     host ? undefined : eq(liveAnswers.hidden, false),
+    sql`not ${isPulseAt(sql`${liveAnswers.roundId}`, sql`${liveAnswers.position}`)}`,
   );
   const [rows, [count]] = await Promise.all([
     answerRows(db, where).limit(LIVE_ANSWER_PAGE).offset(offset),
@@ -456,20 +462,36 @@ export async function getRecap(db: Database, recapToken: string): Promise<Outcom
       questions: questionList.map((question) => {
         const own = rows.filter((row) => row.position === question.position);
         const answered = own.filter((row) => row.kind === "answer");
+        const visible = answered.filter((row) => !row.hidden);
+        const pulse = isPulseQuestion(question);
         return {
           position: question.position,
           text: question.text,
           mode: question.mode,
           options: question.options,
-          answers: answered
-            .filter((row) => !row.hidden)
-            .map((row) => ({ text: row.text, choice: row.choice, name: row.name })),
+          pulse,
+          answers: pulse
+            ? pulseChoices(visible)
+            : visible.map((row) => ({ text: row.text, choice: row.choice, name: row.name })),
           answeredCount: answered.length,
           passedCount: own.length - answered.length,
         };
       }),
     },
   };
+}
+
+/**
+ * The pulse's answers as a recap lists them: choices alone, in the scale's
+ * order (not the order people answered in), and none below three answers.
+ */
+function pulseChoices(answers: { choice: number | null }[]): RoundRecap["questions"][number]["answers"] {
+  if (answers.length < PULSE_MIN_ANSWERS) return [];
+  return answers
+    .map((answer) => answer.choice)
+    .filter((choice): choice is number => choice !== null)
+    .sort((a, b) => a - b)
+    .map((choice) => ({ text: null, choice, name: null }));
 }
 
 /**
