@@ -133,7 +133,12 @@ function loggedProblems(output: string): { warnings: number; errors: number; mes
 
 async function main() {
   const cluster = await startCluster({
-    env: { LOG_LEVEL: "warn", LIVE_MAX_PARTICIPANTS: String(Math.max(2000, PARTICIPANTS)) },
+    env: {
+      LOG_LEVEL: "warn",
+      LIVE_MAX_PARTICIPANTS: String(Math.max(2000, PARTICIPANTS)),
+      // A quarter of the room shares each server and address; a larger room than the default fits needs more.
+      LIVE_STREAMS_PER_ADDRESS: String(Math.max(1000, Math.ceil(PARTICIPANTS / 4) + 1)),
+    },
   });
   if (!cluster) throw new Error("Needs PostgreSQL: set DATABASE_URL or install the server binaries");
   const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });

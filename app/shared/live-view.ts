@@ -8,6 +8,7 @@ import {
   type RoundResults,
   type RoundView,
 } from "./live";
+import { isPulseQuestion, PULSE_MIN_ANSWERS } from "./series";
 
 /**
  * What the host screen and the participant page make of a round's answers
@@ -278,6 +279,15 @@ function countInto(results: RoundResults, counted: CountedAnswer, sign: 1 | -1):
   return next;
 }
 
+/**
+ * The pulse's counts as any screen may show them: from PULSE_MIN_ANSWERS
+ * answers on; with fewer, whoever answered could tell the others' answers
+ * from them, so the tally is empty (the number who answered stays).
+ */
+export function pulseResults(results: RoundResults): RoundResults {
+  return results.answered < PULSE_MIN_ANSWERS ? { ...results, tally: [] } : results;
+}
+
 /** One question's answers counted, as the server sends them: the most said words first, hidden ones apart. */
 export function resultsOf(
   question: Pick<RoundQuestion, "position" | "mode" | "options">,
@@ -351,6 +361,9 @@ export function applyRoundEvent(view: RoundView, seq: number, event: RoundEvent)
       const { answer, previous } = event;
       if (answer.position !== view.position) return next;
       const results = moveCounts(next, previous, mode ? countedOf(answer, mode) : null);
+      const current = view.questions[view.position];
+      // The pulse's answers are counted, never listed: its events carry neither a name nor a choice.
+      if (host && current && isPulseQuestion(current)) return { ...next, results };
       if (host) return { ...next, results, answers: latest(upsert(next.answers, answer)) };
       const answers = answer.hidden
         ? next.answers.filter((a) => a.id !== answer.id)

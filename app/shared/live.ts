@@ -101,7 +101,10 @@ export type RoundResults = {
   hidden: number;
   /** One-word questions: the LIVE_TOP_WORDS most said words and how often, most said first. */
   words: { word: string; count: number }[];
-  /** Scale and pick questions: visible answers per option, in the question's order. */
+  /**
+   * Scale and pick questions: visible answers per option, in the question's
+   * order. Empty for the pulse below PULSE_MIN_ANSWERS answers (pulseResults).
+   */
   tally: number[];
 };
 
@@ -261,8 +264,14 @@ export type RoundRecap = {
     text: string;
     mode: AnswerMode;
     options: string[];
-    /** Visible answers in the order they came; passes are counted, not listed. */
+    /**
+     * Visible answers in the order they came; passes are counted, not listed.
+     * The pulse's: choices only, without names, in the scale's order, and none
+     * below PULSE_MIN_ANSWERS answers.
+     */
     answers: { text: string | null; choice: number | null; name: string | null }[];
+    /** The team's pulse scale: counted, never shown by person. */
+    pulse: boolean;
     answeredCount: number;
     passedCount: number;
   }[];

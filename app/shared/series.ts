@@ -11,11 +11,23 @@ export const ANY_MEETING = "any";
 /** A pulse point is shown only when at least this many people answered, so no one's answer stands out. */
 export const PULSE_MIN_ANSWERS = 3;
 
+/** What a screen, recap or file says of the pulse in place of counts below PULSE_MIN_ANSWERS answers. */
+export const PULSE_WITHHELD = "Counts show from three answers, so nobody's answer can be told from them.";
+
 /** The scale every pulse opens with: kind, about the person's state, never about anyone's work. */
 export const PULSE_QUESTION = {
   text: "How full is your energy tank as we start? 1 = running on fumes, 5 = full",
   options: ["1", "2", "3", "4", "5"],
 } as const;
+
+/**
+ * Whether a round's question is the pulse: asked without a library question,
+ * with the pulse's own text. Its answers are counted, never shown one by one
+ * or by name, and its counts only from PULSE_MIN_ANSWERS answers.
+ */
+export function isPulseQuestion(question: { questionId: string | null; text: string }): boolean {
+  return question.questionId === null && question.text === PULSE_QUESTION.text;
+}
 
 /** With fewer hosts, the one after the person due hosted last: skipping would mean the same host twice. */
 export const MIN_HOSTS_TO_SKIP = 3;

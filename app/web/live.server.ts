@@ -2,9 +2,10 @@ import QRCode from "qrcode";
 import { config } from "~/config.server";
 import type { Outcome } from "~/domain/errors";
 import { LIMITS } from "~/domain/limits/rules";
-import { isNoSuchRound, type LiveCredentials } from "~/domain/live/rounds.server";
+import { RoundOutOfReach } from "~/domain/live/out-of-reach";
+import type { LiveCredentials } from "~/domain/live/rounds.server";
 import { isJoinCode, normalizeJoinCode, type RoundRole } from "~/shared/live";
-import { problem } from "./http.server";
+import { domainProblem } from "./http.server";
 import { alreadyOverLimit, overLimit } from "./limits.server";
 import { getUser } from "./session.server";
 
@@ -74,7 +75,7 @@ export function joinUrl(path: string): string {
 /** A join code from the path, as people type it; anything that cannot be a code is a 404 before the database is asked. */
 export function roundCodeParam(value: string | undefined): string {
   const code = normalizeJoinCode(value ?? "");
-  if (!isJoinCode(code)) throw problem(404, "No round has this code: check it with your host", "NOT_FOUND");
+  if (!isJoinCode(code)) throw domainProblem(new RoundOutOfReach());
   return code;
 }
 
@@ -85,11 +86,12 @@ export function requestedRole(request: Request): RoundRole {
 
 /**
  * Reads a round by its code for a client address: every page, API call and
- * event stream that does goes through here. A code that finds no round
- * counts against the address; one that has tried too many is refused
- * before the database is asked, so codes cannot be tried by the thousand.
- * A code that finds its round counts nothing: a room behind one address
- * follows its round freely.
+ * event stream that does goes through here, answers included. A code that
+ * finds no round, or a round the browser holds no seat in, counts against
+ * the address (both answer alike, RoundOutOfReach); an address that has
+ * tried too many is refused before the database is asked, so codes cannot
+ * be tried by the thousand. A seat in its round counts nothing: a room
+ * behind one address follows and answers its round freely.
  */
 export async function readRoundByCode<T extends object>(
   clientIp: string | null,
@@ -98,6 +100,6 @@ export async function readRoundByCode<T extends object>(
   const refused = await alreadyOverLimit(LIMITS.roundLookups, { ip: clientIp });
   if (refused) return { ok: false, error: refused };
   const outcome = await read();
-  if (!outcome.ok && isNoSuchRound(outcome.error)) await overLimit(LIMITS.roundLookups, { ip: clientIp });
+  if (!outcome.ok && outcome.error instanceof RoundOutOfReach) await overLimit(LIMITS.roundLookups, { ip: clientIp });
   return outcome;
 }

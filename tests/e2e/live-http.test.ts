@@ -23,6 +23,9 @@ const baseUrl = inject("baseUrl");
 
 const SCRIPT = "<script>alert(1)</script>";
 
+/** What an unknown code and a round without a seat in it both answer, so trying codes tells nobody which are live. */
+const OUT_OF_REACH = "No round has this code, or you have not joined it: check the code with your host";
+
 // ---------------------------------------------------------------------------
 // Following a round's event stream.
 
@@ -718,7 +721,7 @@ describe("live rounds refuse bad input and abuse with a clear answer", () => {
     const visitor = person();
     // QQQQQQ is a well-formed code no round holds (one chance in 244 million); B0O1IL uses letters codes never use.
     for (const code of ["QQQQQQ", "B0O1IL", "b0o-1il", "ACDEF", "ACDEFGH"]) {
-      const message = "No round has this code: check it with your host";
+      const message = OUT_OF_REACH;
       await expectProblem(await visitor.get(`/api/v1/rounds/${code}`), 404, message);
       await expectProblem(await visitor.postJson(`/api/v1/rounds/${code}/join`, { name: "Ada" }), 404, message);
       await expectProblem(await visitor.get(`/api/v1/rounds/${code}/events`), 404, message);
@@ -827,7 +830,7 @@ describe("live rounds refuse bad input and abuse with a clear answer", () => {
     await expectProblem(await send(alice, { position: 0 }), 400, oneOf);
     await expectProblem(await send(alice, { choice: 1 }), 400, /position/);
 
-    await expectProblem(await send(person(), { position: 0, choice: 1 }), 401, "Join the round before answering");
+    await expectProblem(await send(person(), { position: 0, choice: 1 }), 404, OUT_OF_REACH);
     // A participant of another round is a stranger here.
     const elsewhere = await round(person());
     const other = person();
@@ -838,7 +841,7 @@ describe("live rounds refuse bad input and abuse with a clear answer", () => {
       headers: { "content-type": "application/json", cookie: cookie.replace(elsewhere.code, code) },
       body: JSON.stringify({ position: 0, choice: 1 }),
     });
-    await expectProblem(withForeignCookie, 401, "Join the round before answering");
+    await expectProblem(withForeignCookie, 404, OUT_OF_REACH);
 
     expect((await answer(alice, code, { position: 0, choice: 4 })).choice).toBe(4);
     await act(host, code, "next", 0);
@@ -855,35 +858,37 @@ describe("live rounds refuse bad input and abuse with a clear answer", () => {
     const alice = person();
     await join(alice, code, "Alice");
     const given = await answer(alice, code, { position: 0, text: "Mine" });
-    for (const [who, client] of [
-      ["a participant", alice],
-      ["a stranger", person()],
+    // A participant knows the code already and is told only the host may; a stranger learns nothing of the round.
+    for (const [who, client, status] of [
+      ["a participant", alice, 403],
+      ["a stranger", person(), 404],
     ] as const) {
       const label = (what: string) => `${what} by ${who}`;
+      const said = (message: string) => (status === 403 ? message : OUT_OF_REACH);
       const control = await client.postJson(`/api/v1/rounds/${code}/host`, { action: "reveal", position: 0 });
-      expect(control.status, label("reveal")).toBe(403);
-      await expectProblem(control, 403, "Only the host of this round can do this");
+      expect(control.status, label("reveal")).toBe(status);
+      await expectProblem(control, status, said("Only the host of this round can do this"));
       await expectProblem(
         await client.postJson(`/api/v1/rounds/${code}/answers/${given.id}`, { hidden: true }),
-        403,
-        "Only the host of this round can hide answers",
+        status,
+        said("Only the host of this round can hide answers"),
       );
       await expectProblem(
         await client.request(`/api/v1/rounds/${code}`, { method: "DELETE" }),
-        403,
-        "Only the host of this round can delete it",
+        status,
+        said("Only the host of this round can delete it"),
       );
       await expectProblem(
         await client.get(`/api/v1/rounds/${code}?as=host`),
-        403,
-        "Only the host of this round can open its host screen",
+        status,
+        said("Only the host of this round can open its host screen"),
       );
       await expectProblem(
         await client.get(`/api/v1/rounds/${code}/events?as=host`),
-        403,
-        "Only the host of this round can open its host screen",
+        status,
+        said("Only the host of this round can open its host screen"),
       );
-      expect((await client.get(`/live/${code}/host`)).status, label("the host page")).toBe(403);
+      expect((await client.get(`/live/${code}/host`)).status, label("the host page")).toBe(status);
     }
     // None of it changed the round.
     const seen = await viewOf(host, code, "host");
@@ -1016,6 +1021,42 @@ describe("live rounds refuse bad input and abuse with a clear answer", () => {
     expect((await person().postJson(`/api/v1/rounds/${code}/join`, { name: "Someone else" })).status).toBe(201);
   });
 
+  it("answers an unknown code and a round without a seat alike when answering, counts both, and refuses the 31st guess with 429", async () => {
+    const host = person();
+    const { code } = await round(host);
+    const network = `198.51.100.${++address}`;
+    const seated = new HttpClient(server.url, { "x-forwarded-for": network });
+    await join(seated, code, "Sam");
+    const guesser = new HttpClient(server.url, { "x-forwarded-for": network });
+    const guess = (target: string, cookie?: string) =>
+      guesser.request(`/api/v1/rounds/${target}/answer`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify({ position: 0, text: "Guess" }),
+      });
+    const seen = async (response: Response) => ({ status: response.status, body: await response.json() });
+    const unknown = await seen(await guess("QQQQQQ"));
+    const noSeat = await seen(await guess(code));
+    const forgedSeat = await seen(await guess(code, `cu_live_${code}=${"A".repeat(43)}`));
+    expect(unknown).toEqual({ status: 404, body: { error: OUT_OF_REACH, code: "NOT_FOUND", retryable: false } });
+    expect(noSeat).toEqual(unknown);
+    expect(forgedSeat).toEqual(unknown);
+    // Each of the three counted: 27 more guesses use up the address's 30, and the next is refused.
+    for (let n = 0; n < 27; n++) expect((await guess("QQQQQQ")).status).toBe(404);
+    const limited = await guess("QQQQQQ");
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect((await limited.json()).error).toBe(`Too many wrong round codes: try again in ${waitPhrase(retryAfter)}`);
+    // The address is refused on the live round too, seat or not; another network answers as before.
+    expect((await guess(code)).status).toBe(429);
+    expect((await seated.postJson(`/api/v1/rounds/${code}/answer`, { position: 0, text: "Mine" })).status).toBe(429);
+    const other = person();
+    await join(other, code, "Olga");
+    await answer(other, code, { position: 0, text: "Still counted" });
+  });
+
   it("takes 30 answers a minute from a participant and answers the 31st with 429, not the others behind the same address", async () => {
     const host = person();
     const { code } = await round(host);
@@ -1082,7 +1123,7 @@ describe("live rounds refuse bad input and abuse with a clear answer", () => {
       await screen.event("deleted");
       await screen.closed();
     }
-    const gone = "No round has this code: check it with your host";
+    const gone = OUT_OF_REACH;
     await expectProblem(await alice.get(`/api/v1/rounds/${code}`), 404, gone);
     await expectProblem(await person().postJson(`/api/v1/rounds/${code}/join`, { name: "Late" }), 404, gone);
     await expectProblem(await alice.get(`/api/v1/rounds/${code}/events`), 404, gone);

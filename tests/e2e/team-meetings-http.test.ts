@@ -4,6 +4,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/database.server";
 import { teamMeetings, users } from "~/db/schema";
+import type { RoundEvent, RoundView } from "~/shared/live";
+import { PULSE_QUESTION } from "~/shared/series";
+import { parseCsv } from "../support/csv";
 import { HttpClient } from "../support/http-client";
 import { signIn } from "../support/members";
 import { type RunningServer, startServer } from "../support/server";
@@ -222,6 +225,74 @@ describe("team series and meetings: who may do what", () => {
     expect(member).not.toContain("/series/new");
   });
 
+  it("shows the pulse to nobody, host included, by name or below three answers: API, streams, recap and its files", async () => {
+    const owner = clients.owner;
+    const seriesMade = await owner.postForm(`${team()}/series/new`, {
+      ...SERIES_FORM,
+      name: "Pulse check",
+      pulse: "on",
+    });
+    const seriesId = (seriesMade.headers.get("location") ?? "").split("/").pop() ?? "";
+    const meetingMade = await owner.postForm(team(), { seriesId, questionId });
+    const meetingPath = (meetingMade.headers.get("location") ?? "").split("?")[0] ?? "";
+    const roundMade = await owner.postForm(meetingPath, { intent: "round", questionIds: questionId });
+    const code = (roundMade.headers.get("location") ?? "").split("/").at(-2) ?? "";
+    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    const hostView = async () =>
+      ((await (await owner.get(`/api/v1/rounds/${code}?as=host`)).json()) as { view: RoundView }).view;
+    expect((await hostView()).questions[0]?.text).toBe(PULSE_QUESTION.text);
+
+    const hostStream = await followStream(owner, code, "host");
+    const people = [
+      ["Zoe", 0],
+      ["Yann", 4],
+    ] as const;
+    const guests: HttpClient[] = [];
+    for (const [index, [name, choice]] of people.entries()) {
+      const guest = new HttpClient(server.url, { "x-forwarded-for": `203.0.113.${index + 1}` });
+      expect((await guest.postJson(`/api/v1/rounds/${code}/join`, { name })).status).toBe(201);
+      expect((await guest.postJson(`/api/v1/rounds/${code}/answer`, { position: 0, choice })).status).toBe(200);
+      guests.push(guest);
+    }
+    const events = await hostStream.until((seen) => seen.filter((e) => e.type === "answer").length >= 2);
+    const answered = events.filter((e): e is Extract<RoundEvent, { type: "answer" }> => e.type === "answer");
+    expect(answered.map((e) => [e.answer.name, e.answer.choice, e.previous?.choice ?? null])).toEqual([
+      [null, null, null],
+      [null, null, null],
+    ]);
+
+    // The host: each answer neither listed nor named, and no counts from two answers.
+    const host = await hostView();
+    expect(host.answers).toEqual([]);
+    expect(host.results).toMatchObject({ answered: 2, tally: [] });
+    const page = await (await owner.get(`/api/v1/rounds/${code}/answers?position=0&offset=0`)).json();
+    expect(page).toEqual({ answers: [], total: 0 });
+
+    // Revealed to the room: still no counts, on the API nor in a stream's snapshot.
+    expect((await owner.postJson(`/api/v1/rounds/${code}/host`, { action: "reveal", position: 0 })).status).toBe(200);
+    const [zoe] = guests as [HttpClient];
+    const participant = ((await (await zoe.get(`/api/v1/rounds/${code}`)).json()) as { view: RoundView }).view;
+    expect(participant.results).toMatchObject({ answered: 2, tally: [] });
+    const snapshot = await followStream(zoe, code, "participant");
+    const [first] = await snapshot.until((seen) => seen.length > 0, "snapshot");
+    expect((first as unknown as RoundView).results).toMatchObject({ answered: 2, tally: [] });
+    snapshot.close();
+    hostStream.close();
+
+    // The shared recap and its files: neither names nor counts of the pulse.
+    const ended = await owner.postJson(`/api/v1/rounds/${code}/host`, { action: "end", position: 0, shareRecap: true });
+    const token = ((await ended.json()) as { view: RoundView }).view.recapToken;
+    const recap = await (await zoe.get(`/live/recap/${token}`)).text();
+    expect(recap).not.toMatch(/Zoe|Yann/);
+    expect(recap).toContain("Counts show from three answers");
+    const csv = parseCsv(await (await zoe.get(`/live/recap/${token}/export?format=csv`)).text());
+    const pulseRows = csv.filter((row) => row[0] === PULSE_QUESTION.text);
+    expect(pulseRows).toEqual([[PULSE_QUESTION.text, "0", "", "passes"]]);
+    const markdown = await (await zoe.get(`/live/recap/${token}/export?format=markdown`)).text();
+    expect(markdown).not.toMatch(/Zoe|Yann|\| 1 \| 1 \||\| 5 \| 1 \|/);
+    expect(markdown).toContain("Counts show from three answers");
+  });
+
   it("sends the team round's host to the room's screen, and the meeting remembers the round", async () => {
     const meeting = await clients.owner.get(`${meetingOf("owner")}?q=${questionId}`);
     const html = await meeting.text();
@@ -229,3 +300,39 @@ describe("team series and meetings: who may do what", () => {
     expect(html).toContain("Asked in a team round");
   });
 });
+
+/** A screen's event stream, read as it comes: the snapshot and the round's events, parsed. */
+async function followStream(client: HttpClient, code: string, as: "host" | "participant") {
+  const controller = new AbortController();
+  const response = await fetch(`${client.baseUrl}/api/v1/rounds/${code}/events?as=${as}`, {
+    headers: { accept: "text/event-stream", cookie: client.cookieHeader() },
+    signal: controller.signal,
+  });
+  expect(response.status).toBe(200);
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const seen: RoundEvent[] = [];
+  let buffer = "";
+  return {
+    async until(done: (events: RoundEvent[]) => boolean, what = "events", timeoutMs = 5000): Promise<RoundEvent[]> {
+      const deadline = Date.now() + timeoutMs;
+      while (!done(seen)) {
+        if (Date.now() > deadline) throw new Error(`No ${what} in ${timeoutMs} ms: ${JSON.stringify(seen)}`);
+        const { value, done: ended } = await reader.read();
+        if (ended) throw new Error(`The stream ended without ${what}`);
+        buffer += decoder.decode(value, { stream: true });
+        let end = buffer.indexOf("\n\n");
+        while (end !== -1) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(frame)?.[1];
+          const data = /^data: (.*)$/m.exec(frame)?.[1];
+          if ((event === "round" || event === "snapshot") && data) seen.push(JSON.parse(data) as RoundEvent);
+          end = buffer.indexOf("\n\n");
+        }
+      }
+      return seen;
+    },
+    close: () => controller.abort(),
+  };
+}

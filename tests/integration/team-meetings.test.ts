@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
 import { liveRounds, profiles, questions, teamMeetings, teamMembers, teams, users } from "~/db/schema";
+import { runHousekeeping } from "~/domain/housekeeping/housekeeping.server";
 import { hostAction } from "~/domain/live/hosting.server";
 import { joinRound, submitAnswer } from "~/domain/live/participation.server";
-import { deleteRound, sweepExpiredRounds } from "~/domain/live/rounds.server";
+import { deleteRound, findRound } from "~/domain/live/rounds.server";
 import { type TeamAccess, teamAccess } from "~/domain/teams/access.server";
 import {
   askableQuestions,
@@ -17,6 +18,7 @@ import {
 } from "~/domain/teams/meetings.server";
 import { hideForTeam } from "~/domain/teams/memory.server";
 import { pulseTrend } from "~/domain/teams/pulse.server";
+import { keepTeamRecap } from "~/domain/teams/recaps.server";
 import {
   createSeries,
   deleteSeries,
@@ -236,7 +238,7 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
       for (const round of [two, three]) {
         const [live] = await handle.db.select().from(liveRounds).where(eq(liveRounds.code, round.code));
         expect(live?.ownerId).toBe(people.ana);
-        expect((await hostAction(handle.db, round.code, host, "end", 0)).ok).toBe(true);
+        expect((await hostAction(handle.db, round.code, host, "end", 0, { afterEnd: keepTeamRecap })).ok).toBe(true);
       }
       // The recap stays after the live round is gone.
       expect((await deleteRound(handle.db, three.code, host)).ok).toBe(true);
@@ -267,6 +269,44 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
       expect(again.ok).toBe(false);
     },
   );
+
+  it.skipIf(!available)("starts one round for a meeting however many hosts start it at once", async () => {
+    const seriesId = await newSeries({ name: "Started twice" });
+    const meetingId = await meetingOf(seriesId, people.ana);
+    const series = await getSeries(handle.db, teamId, seriesId);
+    if (!series.ok) throw series.error;
+    const question = await readyQuestion(handle.db, teamId, series.series);
+    if (!question) throw new Error("nothing ready");
+    const roundCount = async () =>
+      (await handle.db.select({ n: sql<number>`count(*)::integer` }).from(liveRounds))[0]?.n ?? 0;
+    const roundsBefore = await roundCount();
+    const starts = await Promise.all(
+      [people.ana, people.ben, people.cleo].map(async (host) =>
+        startTeamRound(
+          handle.db,
+          await accessOf(host),
+          meetingId,
+          { questionIds: [question.id], anonymous: false },
+          SETTINGS,
+        ),
+      ),
+    );
+    const started = starts.filter((start) => start.ok);
+    expect(started).toHaveLength(1);
+    expect(starts.filter((start) => !start.ok).map((start) => !start.ok && start.error.code)).toEqual([
+      "CONFLICT",
+      "CONFLICT",
+    ]);
+    const winner = started[0];
+    if (!winner?.ok) throw new Error("no round");
+    const meeting = await getMeeting(handle.db, teamId, meetingId);
+    if (!meeting.ok) throw meeting.error;
+    expect(meeting.meeting.round?.code).toBe(winner.code);
+    // The question counts as used once, and the refused starts left no round behind.
+    expect(meeting.meeting.uses.map((use) => [use.questionId, use.how])).toEqual([[question.id, "live"]]);
+    expect(await roundCount()).toBe(roundsBefore + 1);
+    expect(await findRound(handle.db, winner.code)).not.toBeNull();
+  });
 
   it.skipIf(!available)("asks the team's own private question in its round, and never another team's", async () => {
     const own = async (team: string, text: string) => {
@@ -338,7 +378,8 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
       .update(liveRounds)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(liveRounds.code, round.code));
-    expect(await sweepExpiredRounds(handle.db)).toBeGreaterThan(0);
+    const run = await runHousekeeping(handle.db, { server: "test", minGapMs: 0 });
+    expect(run.ran && run.deleted.rounds).toBeGreaterThan(0);
     const [kept] = await handle.db
       .select({ counts: teamMeetings.pulseCounts })
       .from(teamMeetings)

@@ -24,6 +24,7 @@ function recap(questions: Partial<RecapQuestion>[], fields: Partial<RoundRecap> 
       mode: "text",
       options: [],
       answers: [],
+      pulse: false,
       answeredCount: q.answers?.length ?? 0,
       passedCount: 0,
       ...q,
@@ -187,5 +188,25 @@ describe("a recap as Markdown", () => {
     expect(markdown).toContain(
       "## 1. Question 1?\n\n1 answered, 0 passed\n\n## 2. Question 2?\n\n0 answered, 3 passed\n",
     );
+  });
+});
+
+describe("the pulse in a recap's files", () => {
+  const pulse = (answers: RecapAnswer[], answeredCount = answers.length) =>
+    recap([
+      { text: "Energy?", mode: "scale", options: ["1", "2", "3", "4", "5"], pulse: true, answers, answeredCount },
+    ]);
+
+  it("names nobody, even when a name slipped into the recap", () => {
+    const round = pulse([chose(0, "Zoe"), chose(2, "Yann"), chose(4, "Xia")]);
+    const files = recapToCsv(round) + recapToMarkdown(round);
+    expect(files).not.toMatch(/Zoe|Yann|Xia/);
+    expect(parseCsv(recapToCsv(round)).map((row) => row[2])).toEqual(["name", "", "", "", ""]);
+  });
+
+  it("says its counts show from three answers instead of a table of two", () => {
+    const markdown = recapToMarkdown(pulse([], 2));
+    expect(markdown).toContain("Counts show from three answers");
+    expect(markdown).not.toContain("| Answer | Count | Share |");
   });
 });

@@ -2,7 +2,7 @@ import { control } from "~/components/buttons";
 import { Download } from "~/components/icons";
 import { formatDay } from "~/shared/format";
 import { ANSWER_MODE_LABELS, type LiveAnswer, livePaths, type RoundRecap } from "~/shared/live";
-import { resultsOf } from "~/shared/live-view";
+import { pulseResults, resultsOf } from "~/shared/live-view";
 import { RoundResults } from "./RoundResults";
 
 type RecapQuestion = RoundRecap["questions"][number];
@@ -18,6 +18,12 @@ function asAnswers(question: RecapQuestion): LiveAnswer[] {
     name: answer.name,
     hidden: false,
   }));
+}
+
+/** The question's counts; the pulse's only from three answers (its recap lists none below). */
+function recapResults(question: RecapQuestion) {
+  const counted = resultsOf(question, asAnswers(question));
+  return question.pulse ? pulseResults({ ...counted, answered: question.answeredCount }) : counted;
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -52,11 +58,7 @@ export function RecapView({ recap, token }: { recap: RoundRecap; token: string }
               {plural(question.answeredCount, "answer", "answers")} · {question.passedCount} passed
             </p>
             <div className="mt-5">
-              <RoundResults
-                question={question}
-                results={resultsOf(question, asAnswers(question))}
-                answers={asAnswers(question)}
-              />
+              <RoundResults question={question} results={recapResults(question)} answers={asAnswers(question)} />
             </div>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import type { LiveAnswer, RoundResults as Results, RoundQuestion } from "~/shared/live";
+import { PULSE_WITHHELD } from "~/shared/series";
 import { AnswerCards } from "./AnswerCards";
 import { ScaleBars } from "./ScaleBars";
 import { type Tone, WordCloud } from "./WordCloud";
@@ -31,6 +32,10 @@ export function RoundResults({
   loadingMore,
 }: Props) {
   if (question.mode === "scale" || question.mode === "pick") {
+    // No counts with answers given: the pulse below three answers (pulseResults).
+    if (results.tally.length === 0 && results.answered > 0) {
+      return <p className={tone === "dark" ? "text-white/80" : "text-ink-muted"}>{PULSE_WITHHELD}</p>;
+    }
     return <ScaleBars question={question} counts={results.tally} tone={tone} size={size} />;
   }
   if (question.mode === "word") return <WordCloud words={results.words} tone={tone} size={size} />;

@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import { housekeepingRuns, rateLimits, sessions, verifications } from "~/db/schema";
 import { pruneLimits } from "../limits/rate-limit.server";
 import { sweepExpiredRounds } from "../live/rounds.server";
+import { keepExpiringTeamRecaps } from "../teams/recaps.server";
 
 /**
  * The advisory lock a housekeeping run holds for its transaction: runs on
@@ -60,6 +61,8 @@ export async function runHousekeeping(
     if (last && startedAt.getTime() - last.startedAt.getTime() < minGapMs) return { ran: false, reason: "recent" };
 
     const count = async (rows: Promise<unknown[]>) => (await rows).length;
+    // A team round that closed by itself has not had its recap kept yet: it is kept before the round goes.
+    await keepExpiringTeamRecaps(tx);
     const deleted: Deleted = {
       rounds: await sweepExpiredRounds(tx),
       limits: await pruneLimits(tx),

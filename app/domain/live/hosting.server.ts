@@ -4,10 +4,17 @@ import { liveRoundQuestions, liveRounds } from "~/db/schema";
 import type { LiveAnswer } from "~/shared/live";
 import type { HostAction } from "~/shared/live-schemas";
 import { failure, type Outcome } from "../errors";
-import { keepTeamRecap } from "../teams/recaps.server";
+import { roundOutOfReach } from "./out-of-reach";
 import { questionAt } from "./participation.server";
-import { changeRound, eventJson, shownName } from "./round-writes.server";
-import { findRound, isHost, type LiveCredentials, noSuchRound, resultsAt, roundStatus } from "./rounds.server";
+import { changeRound, eventJson, isPulseAt, shownName } from "./round-writes.server";
+import { findRound, isHost, type LiveCredentials, notTheHost, resultsAt, roundStatus } from "./rounds.server";
+
+/**
+ * What else happens once a round has ended (a team keeps its recap): the
+ * caller wires it in, so rounds know nothing of who else cares. It may run
+ * more than once for a round and must keep what it keeps once.
+ */
+export type RoundEndedHook = (db: Database, roundId: string) => Promise<unknown>;
 
 type PhaseChange = { position?: number; revealed?: boolean; locked?: boolean };
 
@@ -47,14 +54,15 @@ export async function hostAction(
   credentials: LiveCredentials,
   action: HostAction,
   position: number,
-  options: { shareRecap?: boolean } = {},
+  options: { shareRecap?: boolean; afterEnd?: RoundEndedHook } = {},
 ): Promise<Outcome> {
+  const afterEnd = options.afterEnd ?? (async () => {});
   const round = await findRound(db, code);
-  if (!round) return noSuchRound();
-  if (!isHost(round, credentials)) return failure("FORBIDDEN", "Only the host of this round can do this");
+  if (!round) return roundOutOfReach();
+  if (!isHost(round, credentials)) return notTheHost(db, round, credentials, "Only the host of this round can do this");
   if (roundStatus(round) === "ended") {
     if (action !== "end") return failure("CONFLICT", "This round has ended");
-    await keepTeamRecap(db, round.id);
+    await afterEnd(db, round.id);
     return { ok: true };
   }
   if (round.position !== position) {
@@ -71,8 +79,7 @@ export async function hostAction(
       audience: "all",
       event: shareRecap ? { type: "ended", recapToken: round.recapToken } : { type: "ended" },
     });
-    // A team round's recap stays in the team's history after the round is deleted.
-    await keepTeamRecap(db, round.id);
+    await afterEnd(db, round.id);
     return { ok: true };
   }
   const change: PhaseChange | null = phaseChange(action, round, count);
@@ -130,8 +137,9 @@ export async function moderateAnswer(
   hidden: boolean,
 ): Promise<Outcome<{ answer: LiveAnswer }>> {
   const round = await findRound(db, code);
-  if (!round) return noSuchRound();
-  if (!isHost(round, credentials)) return failure("FORBIDDEN", "Only the host of this round can hide answers");
+  if (!round) return roundOutOfReach();
+  if (!isHost(round, credentials))
+    return notTheHost(db, round, credentials, "Only the host of this round can hide answers");
   const shown = {
     id: sql`hid.id`,
     position: sql`hid.position`,
@@ -141,11 +149,15 @@ export async function moderateAnswer(
     name: shownName(sql`round.anonymous`, sql`hid.kind`, sql`who.name`),
     hidden: sql`hid.hidden`,
   };
-  // An ended round's answers can still be hidden: the recap leaves them out.
+  // An ended round's answers can still be hidden: the recap leaves them out. The pulse's are never shown one by
+  // one, so there is nothing of them to hide (and hiding one would tell its choice back).
   const [row] = await changeRound<{ answer: LiveAnswer | string }>(db, {
     roundId: round.id,
     evenIfEnded: true,
-    where: sql`exists (select 1 from live_answers where id = ${answerId} and round_id = ${round.id})`,
+    where: sql`exists (
+      select 1 from live_answers a where a.id = ${answerId} and a.round_id = ${round.id}
+        and not ${isPulseAt(sql`a.round_id`, sql`a.position`)}
+    )`,
     steps: sql`hid as (
       update live_answers a set hidden = ${hidden} from round
       where a.id = ${answerId} and a.round_id = round.id

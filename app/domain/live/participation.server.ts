@@ -3,11 +3,13 @@ import type { Database } from "~/db/database.server";
 import { liveParticipants, liveRoundQuestions, liveRounds } from "~/db/schema";
 import { type AnswerMode, LIVE_WORD_MAX, type LiveAnswer } from "~/shared/live";
 import type { LiveAnswerInput } from "~/shared/live-schemas";
+import { isPulseQuestion } from "~/shared/series";
 import { hasControlCharacters } from "~/shared/text";
 import { failure, type Outcome } from "../errors";
 import { hashToken, newToken } from "../secret-tokens.server";
+import { roundOutOfReach } from "./out-of-reach";
 import { changeRound, eventJson, shownName } from "./round-writes.server";
-import { findRound, noSuchRound, type Round, roundEnded, roundStatus } from "./rounds.server";
+import { findRound, type Round, roundEnded, roundStatus } from "./rounds.server";
 
 /** At most this many words make "one word": people write "not sure" or "well rested". */
 const WORD_ANSWER_MAX_WORDS = 3;
@@ -24,7 +26,7 @@ export async function joinRound(
   input: { name?: string; participantToken?: string | null },
 ): Promise<Outcome<{ participantToken: string; participantId: string; expiresAt: Date }>> {
   const round = await findRound(db, code);
-  if (!round) return noSuchRound();
+  if (!round) return roundOutOfReach();
   if (roundStatus(round) === "ended") return roundEnded();
   if (input.participantToken) {
     const [existing] = await db
@@ -86,7 +88,8 @@ async function storeParticipant(
 
 export type Participant = { id: string; name: string | null; round: Round };
 
-type AskedQuestion = { mode: AnswerMode; options: string[] };
+/** A question as answers are checked against it; the pulse's answers go to nobody one by one. */
+type AskedQuestion = { mode: AnswerMode; options: string[]; pulse: boolean };
 type AskedRound = { roundId: string; questions: AskedQuestion[] };
 /**
  * A round's questions never change once it has started, so each server
@@ -106,19 +109,25 @@ function keep<K, V>(map: Map<K, V>, key: K, value: V) {
   map.set(key, value);
 }
 
-function questionRows(db: Database, roundId: string) {
-  return db
-    .select({ mode: liveRoundQuestions.mode, options: liveRoundQuestions.options })
+async function questionRows(db: Database, roundId: string): Promise<AskedQuestion[]> {
+  const rows = await db
+    .select({
+      mode: liveRoundQuestions.mode,
+      options: liveRoundQuestions.options,
+      questionId: liveRoundQuestions.questionId,
+      text: liveRoundQuestions.text,
+    })
     .from(liveRoundQuestions)
     .where(eq(liveRoundQuestions.roundId, roundId))
     .orderBy(liveRoundQuestions.position);
+  return rows.map((row) => ({ mode: row.mode as AnswerMode, options: row.options, pulse: isPulseQuestion(row) }));
 }
 
 /** The question asked at a position of a round, from memory after the first time. */
 export async function questionAt(db: Database, roundId: string, position: number): Promise<AskedQuestion | undefined> {
   let list = askedById.get(roundId);
   if (!list) {
-    list = (await questionRows(db, roundId)) as AskedQuestion[];
+    list = await questionRows(db, roundId);
     keep(askedById, roundId, list);
   }
   return list[position];
@@ -130,7 +139,7 @@ async function askedRound(db: Database, code: string): Promise<AskedRound | null
   if (known) return known;
   const round = await findRound(db, code);
   if (!round) return null;
-  const asked = { roundId: round.id, questions: (await questionRows(db, round.id)) as AskedQuestion[] };
+  const asked = { roundId: round.id, questions: await questionRows(db, round.id) };
   keep(askedByCode, code, asked);
   return asked;
 }
@@ -171,10 +180,10 @@ export async function submitAnswer(
   participantToken: string | null,
   input: LiveAnswerInput,
 ): Promise<Outcome<{ answer: LiveAnswer }>> {
-  if (!participantToken) return failure("UNAUTHORIZED", "Join the round before answering");
+  if (!participantToken) return roundOutOfReach();
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const asked = await askedRound(db, code);
-    if (!asked) return noSuchRound();
+    if (!asked) return roundOutOfReach();
     const question = asked.questions[input.position];
     const value = question ? answerValue(question, input) : null;
     if (value && !value.ok) return value;
@@ -182,6 +191,7 @@ export async function submitAnswer(
       const answer = await storeAnswer(db, asked.roundId, input.position, hashToken(participantToken), {
         ...value.fields,
         wordMode: question.mode === "word",
+        pulse: question.pulse,
       });
       if (answer) return { ok: true, answer };
     }
@@ -189,7 +199,7 @@ export async function submitAnswer(
     if (!participant) {
       askedByCode.delete(code);
       if (attempt === 0 && (await findRound(db, code))?.id !== asked.roundId) continue;
-      return failure("UNAUTHORIZED", "Join the round before answering");
+      return roundOutOfReach();
     }
     if (participant.round.id !== asked.roundId) {
       // The code was given to a new round since this server remembered it.
@@ -199,7 +209,7 @@ export async function submitAnswer(
     if (!question) return failure("NOT_FOUND", "This round has no such question");
     return closedReason(participant.round, input.position);
   }
-  return noSuchRound();
+  return roundOutOfReach();
 }
 
 /**
@@ -207,14 +217,16 @@ export async function submitAnswer(
  * and the question is still open (not locked, the host has not moved on,
  * the round has not ended); else null. The event carries what the earlier
  * answer counted for (its word only in a one-word question), so screens
- * move their counts without being sent the answers.
+ * move their counts without being sent the answers. A pulse answer's event
+ * goes to the host only, with neither a name nor a choice: the host counts
+ * who answered, and the counts come from the server, from three answers.
  */
 async function storeAnswer(
   db: Database,
   roundId: string,
   position: number,
   tokenHash: string,
-  fields: AnswerFields & { wordMode: boolean },
+  fields: AnswerFields & { wordMode: boolean; pulse: boolean },
 ): Promise<LiveAnswer | null> {
   const answer = {
     id: sql`answer.id`,
@@ -222,13 +234,14 @@ async function storeAnswer(
     kind: fields.kind,
     text: fields.text,
     choice: fields.choice,
-    name: shownName(sql`round.anonymous`, sql`${fields.kind}::text`, sql`seat.name`),
+    name: fields.pulse ? null : shownName(sql`round.anonymous`, sql`${fields.kind}::text`, sql`seat.name`),
     hidden: sql`answer.hidden`,
   };
+  const told = fields.pulse ? { ...answer, choice: null } : answer;
   const previous = eventJson({
     kind: sql`previous.kind`,
     text: sql`case when ${fields.wordMode} and previous.kind = 'answer' then previous.text end`,
-    choice: sql`previous.choice`,
+    choice: fields.pulse ? null : sql`previous.choice`,
     hidden: sql`previous.hidden`,
   });
   const [row] = await changeRound<{ answer: LiveAnswer | string }>(db, {
@@ -249,8 +262,10 @@ async function storeAnswer(
       returning id, hidden
     )`,
     from: sql`seat, answer`,
-    audience: sql`case when (round.revealed or round.reveal_mode = 'live') and not answer.hidden then 'all' else 'host' end`,
-    event: { type: "answer", answer, previous: sql`(select ${previous} from previous)` },
+    audience: fields.pulse
+      ? "host"
+      : sql`case when (round.revealed or round.reveal_mode = 'live') and not answer.hidden then 'all' else 'host' end`,
+    event: { type: "answer", answer: told, previous: sql`(select ${previous} from previous)` },
     returning: sql`${eventJson(answer)} as answer`,
   });
   if (!row) return null;

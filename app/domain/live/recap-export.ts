@@ -1,6 +1,7 @@
 import { csvCell, markdownText } from "~/domain/community/export-formats";
 import type { LiveAnswer, RoundRecap } from "~/shared/live";
 import { tally, wordCloud } from "~/shared/live-view";
+import { PULSE_WITHHELD } from "~/shared/series";
 
 /**
  * A round's recap as files: CSV for spreadsheets, Markdown for notes. Pure
@@ -9,8 +10,13 @@ import { tally, wordCloud } from "~/shared/live-view";
  */
 type RecapQuestion = RoundRecap["questions"][number];
 
-function nameIn(recap: RoundRecap, name: string | null): string | null {
-  return recap.anonymous ? null : name;
+function nameIn(recap: RoundRecap, question: RecapQuestion, name: string | null): string | null {
+  return recap.anonymous || question.pulse ? null : name;
+}
+
+/** The pulse with answers but none listed: fewer than three, so its counts stay unsaid. */
+function withheld(question: RecapQuestion): boolean {
+  return question.pulse && question.answers.length === 0 && question.answeredCount > 0;
 }
 
 /** What a choice stood for; the recap keeps the index, people read the label. */
@@ -36,7 +42,7 @@ export function recapToCsv(recap: RoundRecap): string {
     for (const answer of question.answers) {
       const text =
         question.mode === "scale" || question.mode === "pick" ? choiceLabel(question, answer.choice) : answer.text;
-      rows.push([question.text, text, nameIn(recap, answer.name), "answer"]);
+      rows.push([question.text, text, nameIn(recap, question, answer.name), "answer"]);
     }
     rows.push([question.text, String(question.passedCount), null, "passes"]);
   }
@@ -62,7 +68,9 @@ function plural(count: number, one: string, many: string): string {
 function questionMarkdown(recap: RoundRecap, question: RecapQuestion, index: number): string[] {
   const parts = [`## ${index + 1}. ${markdownText(question.text)}`, ""];
   parts.push(`${question.answeredCount} answered, ${question.passedCount} passed`, "");
-  if (question.mode === "scale" || question.mode === "pick") {
+  if (withheld(question)) {
+    parts.push(PULSE_WITHHELD, "");
+  } else if (question.mode === "scale" || question.mode === "pick") {
     parts.push("| Answer | Count | Share |", "| --- | ---: | ---: |");
     for (const row of tally(question, asCounted(question))) {
       parts.push(`| ${tableCell(row.label)} | ${row.count} | ${Math.round(row.share * 100)}% |`);
@@ -76,7 +84,7 @@ function questionMarkdown(recap: RoundRecap, question: RecapQuestion, index: num
     let listed = 0;
     for (const answer of question.answers) {
       if (answer.text === null || answer.text.trim() === "") continue;
-      const name = nameIn(recap, answer.name);
+      const name = nameIn(recap, question, answer.name);
       const by = name?.trim() ? `**${markdownText(name)}:** ` : "";
       parts.push(`- ${by}${markdownText(answer.text)}`);
       listed += 1;

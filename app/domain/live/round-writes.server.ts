@@ -1,6 +1,7 @@
 import { is, SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import type { RoundEvent } from "~/shared/live";
+import { PULSE_QUESTION } from "~/shared/series";
 import type { Audience } from "./events.server";
 
 /**
@@ -61,6 +62,19 @@ function fillsIn(value: unknown): boolean {
  */
 export function shownName(anonymous: SQL, kind: SQL, name: SQL): SQL {
   return sql`case when ${anonymous} or ${kind} = 'pass' then null else ${name} end`;
+}
+
+/**
+ * Whether the round's question at a position is the pulse (isPulseQuestion,
+ * in SQL): statements leave its answers out of every list and event, so
+ * they are counted and never shown one by one.
+ */
+export function isPulseAt(roundId: SQL, position: SQL): SQL {
+  return sql`exists (
+    select 1 from live_round_questions pq
+    where pq.round_id = ${roundId} and pq.position = ${position}
+      and pq.question_id is null and pq.text = ${PULSE_QUESTION.text}
+  )`;
 }
 
 type RoundChange = {

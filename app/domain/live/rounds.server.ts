@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds, questions, teamMeetings } from "~/db/schema";
+import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds, questions } from "~/db/schema";
 import {
   type AnswerMode,
   LIVE_ANSWER_PAGE,
@@ -16,13 +16,13 @@ import {
   type RoundView,
 } from "~/shared/live";
 import { defaultAnswerMode, optionsFor } from "~/shared/live-modes";
-import { resultsOf } from "~/shared/live-view";
+import { pulseResults, resultsOf } from "~/shared/live-view";
+import { isPulseQuestion, PULSE_MIN_ANSWERS } from "~/shared/series";
 import { DomainError, failure, type Outcome } from "../errors";
 import { hashToken, newToken } from "../secret-tokens.server";
-import { keepTeamRecap } from "../teams/recaps.server";
-import { askableByTeam } from "../teams/visibility.server";
 import { notifyDeleted } from "./events.server";
-import { shownName } from "./round-writes.server";
+import { roundOutOfReach } from "./out-of-reach";
+import { isPulseAt, shownName } from "./round-writes.server";
 import { newJoinCode, tokenMatches } from "./tokens.server";
 
 export type Round = typeof liveRounds.$inferSelect;
@@ -40,8 +40,8 @@ export type OpeningQuestion = { text: string; mode: AnswerMode; options: string[
 export type NewRoundInput = {
   questionIds: string[];
   opening?: OpeningQuestion;
-  /** A team's round may also ask the team's own private questions. */
-  teamId?: string;
+  /** Which questions the round may ask: published ones, unless the caller says more (a team's: its own too). */
+  askable?: SQL;
   modes?: (AnswerMode | null)[];
   anonymous: boolean;
   revealMode: RevealMode;
@@ -69,12 +69,6 @@ export async function findRound(db: Database, code: string): Promise<Round | nul
   return round ?? null;
 }
 
-const NO_SUCH_ROUND = "No round has this code: check it with your host";
-export const noSuchRound = () => failure("NOT_FOUND", NO_SUCH_ROUND);
-/** Whether a failure says the code found no round: what someone trying codes sees, and what counts against them. */
-export const isNoSuchRound = (error: DomainError) => error.code === "NOT_FOUND" && error.message === NO_SUCH_ROUND;
-/** A round is read only from a seat in it: the host's, or a participant's after joining. */
-const notSeated = () => failure("UNAUTHORIZED", "Join the round to follow it");
 export const roundEnded = () => failure("NOT_FOUND", "This round has ended");
 
 /** A stored answer as screens show it, its name already as shownName gives it: a pass carries no text or choice. */
@@ -122,21 +116,23 @@ function answerRows(db: Database, where: SQL | undefined, order: "oldest" | "new
 
 /**
  * One question's answers counted, as every screen shows them: what it
- * reads grows with the room, what it answers does not.
+ * reads grows with the room, what it answers does not. The pulse's counts
+ * only from three answers (pulseResults).
  */
 export async function resultsAt(
   db: Database,
   round: Pick<Round, "id">,
-  question: Pick<RoundQuestion, "position" | "mode" | "options">,
+  question: Pick<RoundQuestion, "position" | "mode" | "options"> & { pulse: boolean },
 ): Promise<RoundResults> {
   const rows = await db
     .select({ kind: liveAnswers.kind, text: liveAnswers.text, choice: liveAnswers.choice, hidden: liveAnswers.hidden })
     .from(liveAnswers)
     .where(and(eq(liveAnswers.roundId, round.id), eq(liveAnswers.position, question.position)));
-  return resultsOf(
+  const results = resultsOf(
     question,
     rows.map((row) => ({ ...row, kind: row.kind === "pass" ? ("pass" as const) : ("answer" as const) })),
   );
+  return question.pulse ? pulseResults(results) : results;
 }
 
 /** The latest answers to one question (hidden ones included), oldest of them first: the host's moderation list. */
@@ -174,7 +170,7 @@ export async function createRound(
   db: Database,
   input: NewRoundInput,
   settings: LiveSettings,
-): Promise<Outcome<{ code: string; hostToken: string; expiresAt: Date }>> {
+): Promise<Outcome<{ roundId: string; code: string; hostToken: string; expiresAt: Date }>> {
   const found = await db
     .select({
       id: questions.id,
@@ -184,12 +180,7 @@ export async function createRound(
       engagementLevel: questions.engagementLevel,
     })
     .from(questions)
-    .where(
-      and(
-        inArray(questions.id, input.questionIds),
-        input.teamId ? askableByTeam(input.teamId) : eq(questions.status, "published"),
-      ),
-    );
+    .where(and(inArray(questions.id, input.questionIds), input.askable ?? eq(questions.status, "published")));
   const byId = new Map(found.map((q) => [q.id, q]));
   const planned: Omit<typeof liveRoundQuestions.$inferInsert, "roundId">[] = [];
   if (input.opening) planned.push({ position: 0, questionId: null, engagementLevel: "quick", ...input.opening });
@@ -221,7 +212,7 @@ export async function createRound(
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const code = newJoinCode();
     try {
-      await db.transaction(async (tx) => {
+      const roundId = await db.transaction(async (tx) => {
         const [round] = await tx
           .insert(liveRounds)
           .values({
@@ -239,8 +230,9 @@ export async function createRound(
           .returning({ id: liveRounds.id });
         if (!round) throw new Error("The new round was not stored");
         await tx.insert(liveRoundQuestions).values(planned.map((q) => ({ ...q, roundId: round.id })));
+        return round.id;
       });
-      return { ok: true, code, hostToken, expiresAt };
+      return { ok: true, roundId, code, hostToken, expiresAt };
     } catch (error) {
       // Another round holds this code: draw again.
       if (!isUniqueViolation(error)) throw error;
@@ -275,21 +267,23 @@ export async function getRoundView(
   options: { lobby?: boolean } = {},
 ): Promise<Outcome<{ view: RoundView }>> {
   const round = await findRound(db, code);
-  if (!round) return noSuchRound();
+  if (!round) return roundOutOfReach();
   if (role === "host" && !isHost(round, credentials)) {
-    return failure("FORBIDDEN", "Only the host of this round can open its host screen");
+    return notTheHost(db, round, credentials, "Only the host of this round can open its host screen");
   }
   const participant = role === "participant" ? await seatOf(db, round, credentials.participantToken) : undefined;
   const seated = role === "host" || participant !== undefined;
-  if (!seated && !options.lobby) return notSeated();
+  if (!seated && !options.lobby) return roundOutOfReach();
   const questionList = seated ? await roundQuestions(db, round.id) : [];
-  const question = questionList[round.position];
+  const current = questionList[round.position];
+  const question = current ? { ...current, pulse: isPulseQuestion(current) } : undefined;
   const shown = round.revealed || round.revealMode === "live";
   let answers: LiveAnswer[] = [];
   let mine: LiveAnswer | null = null;
   let results: RoundResults | null = null;
   if (role === "host") {
-    answers = await latestAnswersAt(db, round, round.position);
+    // The pulse's answers are counted, never listed, not even for the host.
+    answers = question?.pulse ? [] : await latestAnswersAt(db, round, round.position);
     if (question) results = await resultsAt(db, round, question);
   } else if (participant) {
     const [own] = await answerRows(
@@ -343,6 +337,21 @@ export async function getRoundView(
   };
 }
 
+/**
+ * The refusal of a host's action to someone else: a participant of the
+ * round, who knows its code already, is told only the host may; anyone
+ * without a seat gets what an unknown code gets.
+ */
+export async function notTheHost(
+  db: Database,
+  round: Pick<Round, "id">,
+  credentials: LiveCredentials,
+  message: string,
+): Promise<{ ok: false; error: DomainError }> {
+  const participant = await seatOf(db, round, credentials.participantToken);
+  return participant ? failure("FORBIDDEN", message) : roundOutOfReach();
+}
+
 /** The participant a token seats in this round. */
 async function seatOf(db: Database, round: Pick<Round, "id">, token: string | null | undefined) {
   if (!token) return undefined;
@@ -366,11 +375,11 @@ export async function answersPage(
   offset: number,
 ): Promise<Outcome<{ answers: LiveAnswer[]; total: number }>> {
   const round = await findRound(db, code);
-  if (!round) return noSuchRound();
+  if (!round) return roundOutOfReach();
   const host = isHost(round, credentials);
   if (!host) {
     const participant = await seatOf(db, round, credentials.participantToken);
-    if (!participant) return notSeated();
+    if (!participant) return roundOutOfReach();
     const shown = round.revealed || round.revealMode === "live";
     if (position !== round.position || !shown) return failure("FORBIDDEN", "These answers are not shown yet");
   }
@@ -379,6 +388,7 @@ export async function answersPage(
     eq(liveAnswers.position, position),
     eq(liveAnswers.kind, "answer"),
     host ? undefined : eq(liveAnswers.hidden, false),
+    sql`not ${isPulseAt(sql`${liveAnswers.roundId}`, sql`${liveAnswers.position}`)}`,
   );
   const [rows, [count]] = await Promise.all([
     answerRows(db, where).limit(LIVE_ANSWER_PAGE).offset(offset),
@@ -403,12 +413,12 @@ export async function roundToFollow(
   role: RoundRole,
 ): Promise<Outcome<{ roundId: string; status: RoundStatus; lastSeq: number; participantId: string | null }>> {
   const round = await findRound(db, code);
-  if (!round) return noSuchRound();
+  if (!round) return roundOutOfReach();
   if (role === "host" && !isHost(round, credentials)) {
-    return failure("FORBIDDEN", "Only the host of this round can open its host screen");
+    return notTheHost(db, round, credentials, "Only the host of this round can open its host screen");
   }
   const participant = role === "participant" ? await seatOf(db, round, credentials.participantToken) : undefined;
-  if (role === "participant" && !participant) return notSeated();
+  if (role === "participant" && !participant) return roundOutOfReach();
   return {
     ok: true,
     roundId: round.id,
@@ -421,8 +431,9 @@ export async function roundToFollow(
 /** Deletes the round, its answers and its recap at once; screens still open are told. */
 export async function deleteRound(db: Database, code: string, credentials: LiveCredentials): Promise<Outcome> {
   const round = await findRound(db, code);
-  if (!round) return noSuchRound();
-  if (!isHost(round, credentials)) return failure("FORBIDDEN", "Only the host of this round can delete it");
+  if (!round) return roundOutOfReach();
+  if (!isHost(round, credentials))
+    return notTheHost(db, round, credentials, "Only the host of this round can delete it");
   await db.transaction(async (tx) => {
     await tx.delete(liveRounds).where(eq(liveRounds.id, round.id));
     await notifyDeleted(tx, round.id);
@@ -451,14 +462,17 @@ export async function getRecap(db: Database, recapToken: string): Promise<Outcom
       questions: questionList.map((question) => {
         const own = rows.filter((row) => row.position === question.position);
         const answered = own.filter((row) => row.kind === "answer");
+        const visible = answered.filter((row) => !row.hidden);
+        const pulse = isPulseQuestion(question);
         return {
           position: question.position,
           text: question.text,
           mode: question.mode,
           options: question.options,
-          answers: answered
-            .filter((row) => !row.hidden)
-            .map((row) => ({ text: row.text, choice: row.choice, name: row.name })),
+          pulse,
+          answers: pulse
+            ? pulseChoices(visible)
+            : visible.map((row) => ({ text: row.text, choice: row.choice, name: row.name })),
           answeredCount: answered.length,
           passedCount: own.length - answered.length,
         };
@@ -467,15 +481,25 @@ export async function getRecap(db: Database, recapToken: string): Promise<Outcom
   };
 }
 
-/** Deletes rounds whose time is up: a visitor's a day after it started, a member's when its recap expires. */
+/**
+ * The pulse's answers as a recap lists them: choices alone, in the scale's
+ * order (not the order people answered in), and none below three answers.
+ */
+function pulseChoices(answers: { choice: number | null }[]): RoundRecap["questions"][number]["answers"] {
+  if (answers.length < PULSE_MIN_ANSWERS) return [];
+  return answers
+    .map((answer) => answer.choice)
+    .filter((choice): choice is number => choice !== null)
+    .sort((a, b) => a - b)
+    .map((choice) => ({ text: null, choice, name: null }));
+}
+
+/**
+ * Deletes rounds whose time is up: a visitor's a day after it started, a
+ * member's when its recap expires. Whatever must outlive a round (a team's
+ * recap) is kept by the caller first, in the same transaction.
+ */
 export async function sweepExpiredRounds(db: Database): Promise<number> {
-  // A team round that closed by itself has not had its recap kept yet: keep it before the round goes.
-  const unkept = await db
-    .select({ roundId: liveRounds.id })
-    .from(teamMeetings)
-    .innerJoin(liveRounds, eq(liveRounds.id, teamMeetings.liveRoundId))
-    .where(and(isNull(teamMeetings.recap), sql`${liveRounds.expiresAt} <= now()`));
-  for (const { roundId } of unkept) await keepTeamRecap(db, roundId);
   const deleted = await db
     .delete(liveRounds)
     .where(sql`${liveRounds.expiresAt} <= now()`)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import {
   liveRounds,
@@ -228,11 +228,17 @@ export async function recordMeetingUse(
   return { ok: true };
 }
 
+/** Thrown inside the transaction to undo the round it made when another start took the meeting first. */
+class MeetingTaken extends Error {}
+
 /**
  * Starts the meeting's team round: the series' pulse scale first when it
  * has one, then the meeting's questions. The person starting it hosts it
  * (by account, so any of their browsers can run it); each question counts
- * as used by the team.
+ * as used by the team. One transaction stores the round, claims the
+ * meeting for it with a conditional write (one round per meeting, so its
+ * recap is never overwritten: of two starts at once, the second finds the
+ * meeting taken and its round is undone) and records the uses.
  */
 export async function startTeamRound(
   db: Database,
@@ -244,38 +250,53 @@ export async function startTeamRound(
   const found = await getMeeting(db, access.teamId, meetingId);
   if (!found.ok) return found;
   const { meeting } = found;
-  // One round per meeting, so its recap is never overwritten.
-  if (meeting.round || meeting.recap) return failure("CONFLICT", "This meeting has had its team round already");
+  const taken = () => failure("CONFLICT", "This meeting has had its team round already");
+  if (meeting.round || meeting.recap) return taken();
   const asked = await askableQuestions(db, access.teamId, input.questionIds);
   if (asked.length === 0) return failure("INVALID_INPUT", "Choose at least one question for the round");
-  const created = await createRound(
-    db,
-    {
-      questionIds: asked.map((q) => q.id),
-      opening: meeting.series?.pulse ? pulseOpening : undefined,
-      anonymous: input.anonymous,
-      revealMode: "host",
-      ownerId: access.userId,
-      teamId: access.teamId,
-    },
-    settings,
-  );
-  if (!created.ok) return created;
-  const [round] = await db.select({ id: liveRounds.id }).from(liveRounds).where(eq(liveRounds.code, created.code));
-  await db
-    .update(teamMeetings)
-    .set({ liveRoundId: round?.id ?? null })
-    .where(eq(teamMeetings.id, meetingId));
-  for (const question of asked)
-    await recordTeamUse(db, {
-      teamId: access.teamId,
-      questionId: question.id,
-      how: "live",
-      usedBy: access.userId,
-      meetingId,
-      seriesId: meeting.seriesId,
+  try {
+    return await db.transaction(async (tx) => {
+      const created = await createRound(
+        tx,
+        {
+          questionIds: asked.map((q) => q.id),
+          opening: meeting.series?.pulse ? pulseOpening : undefined,
+          anonymous: input.anonymous,
+          revealMode: "host",
+          ownerId: access.userId,
+          askable: askableByTeam(access.teamId),
+        },
+        settings,
+      );
+      if (!created.ok) return created;
+      const claimed = await tx
+        .update(teamMeetings)
+        .set({ liveRoundId: created.roundId })
+        .where(
+          and(
+            eq(teamMeetings.id, meetingId),
+            eq(teamMeetings.teamId, access.teamId),
+            isNull(teamMeetings.liveRoundId),
+            isNull(teamMeetings.recap),
+          ),
+        )
+        .returning({ id: teamMeetings.id });
+      if (claimed.length === 0) throw new MeetingTaken();
+      await recordTeamUse(tx, {
+        teamId: access.teamId,
+        questionId: asked.map((q) => q.id),
+        how: "live",
+        usedBy: access.userId,
+        meetingId,
+        seriesId: meeting.seriesId,
+      });
+      const { code, hostToken, expiresAt } = created;
+      return { ok: true as const, code, hostToken, expiresAt };
     });
-  return created;
+  } catch (error) {
+    if (error instanceof MeetingTaken) return taken();
+    throw error;
+  }
 }
 
 /**

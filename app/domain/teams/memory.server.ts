@@ -18,15 +18,15 @@ export async function teamCanUse(db: Database, teamId: string, questionId: strin
 }
 
 /**
- * Remembers that a question was used in one of the team's meetings: from
- * now on the ladder serves the team a fitting unused question first,
- * whoever hosts.
+ * Remembers that questions were used in one of the team's meetings (one
+ * row each, in one statement): from now on the ladder serves the team a
+ * fitting unused question first, whoever hosts.
  */
 export async function recordTeamUse(
   db: Database,
   use: {
     teamId: string;
-    questionId: string;
+    questionId: string | readonly string[];
     how: TeamUse;
     usedBy: string | null;
     meetingId?: string | null;
@@ -34,15 +34,20 @@ export async function recordTeamUse(
     at?: Date;
   },
 ): Promise<void> {
-  await db.insert(teamQuestionUses).values({
-    teamId: use.teamId,
-    questionId: use.questionId,
-    how: use.how,
-    usedBy: use.usedBy,
-    meetingId: use.meetingId ?? null,
-    seriesId: use.seriesId ?? null,
-    usedAt: use.at ?? new Date(),
-  });
+  const questionIds = typeof use.questionId === "string" ? [use.questionId] : use.questionId;
+  if (questionIds.length === 0) return;
+  const usedAt = use.at ?? new Date();
+  await db.insert(teamQuestionUses).values(
+    questionIds.map((questionId) => ({
+      teamId: use.teamId,
+      questionId,
+      how: use.how,
+      usedBy: use.usedBy,
+      meetingId: use.meetingId ?? null,
+      seriesId: use.seriesId ?? null,
+      usedAt,
+    })),
+  );
 }
 
 /**

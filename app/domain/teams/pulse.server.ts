@@ -11,11 +11,6 @@ export const pulseOpening: OpeningQuestion = {
   options: [...PULSE_QUESTION.options],
 };
 
-/** Whether a round's question is the pulse: asked without a library question, with the pulse's own text. */
-export function isPulseQuestion(question: { questionId: string | null; text: string }): boolean {
-  return question.questionId === null && question.text === PULSE_QUESTION.text;
-}
-
 /**
  * A series' pulse over time: one point per meeting where at least three
  * people answered the scale, counts only (the counts were stored as a sum

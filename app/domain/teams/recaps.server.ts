@@ -1,11 +1,10 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { liveAnswers, liveRoundQuestions, liveRounds, teamMeetings } from "~/db/schema";
 import type { AnswerMode } from "~/shared/live";
-import { resultsOf } from "~/shared/live-view";
-import { PULSE_MIN_ANSWERS } from "~/shared/series";
+import { pulseResults, resultsOf } from "~/shared/live-view";
+import { isPulseQuestion } from "~/shared/series";
 import type { TeamRoundRecap } from "~/shared/team-meetings";
-import { isPulseQuestion } from "./pulse.server";
 
 /**
  * Keeps a team round's recap in its meeting once the round has ended: the
@@ -51,8 +50,7 @@ export async function keepTeamRecap(db: Database, roundId: string): Promise<bool
       const results = resultsOf({ position: question.position, mode, options: question.options }, own);
       const pulse = isPulseQuestion(question);
       if (pulse) pulseCounts = results.tally;
-      // The pulse's own counts show only from PULSE_MIN_ANSWERS answers: with two, each would learn the other's.
-      const shownTally = pulse && results.answered < PULSE_MIN_ANSWERS ? [] : results.tally;
+      const shownTally = pulse ? pulseResults(results).tally : results.tally;
       return {
         text: question.text,
         mode,
@@ -75,4 +73,14 @@ export async function keepTeamRecap(db: Database, roundId: string): Promise<bool
     .where(and(eq(teamMeetings.id, meeting.id), isNull(teamMeetings.recap)))
     .returning({ id: teamMeetings.id });
   return kept.length > 0;
+}
+
+/** Keeps the recap of every team round about to be deleted by housekeeping that has not had it kept yet. */
+export async function keepExpiringTeamRecaps(db: Database): Promise<void> {
+  const unkept = await db
+    .select({ roundId: liveRounds.id })
+    .from(teamMeetings)
+    .innerJoin(liveRounds, eq(liveRounds.id, teamMeetings.liveRoundId))
+    .where(and(isNull(teamMeetings.recap), sql`${liveRounds.expiresAt} <= now()`));
+  for (const { roundId } of unkept) await keepTeamRecap(db, roundId);
 }

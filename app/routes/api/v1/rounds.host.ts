@@ -1,6 +1,7 @@
 import { LIMITS } from "~/domain/limits/rules";
 import { hostAction } from "~/domain/live/hosting.server";
 import { getRoundView } from "~/domain/live/rounds.server";
+import { keepTeamRecap } from "~/domain/teams/recaps.server";
 import { database } from "~/services.server";
 import { hostActionSchema } from "~/shared/live-schemas";
 import { domainProblem, methodNotAllowed, parseJsonBody } from "~/web/http.server";
@@ -19,7 +20,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const credentials = await liveCredentials(request, code);
   const { action: hostDoes, position, shareRecap } = parsed.data;
   const done = await readRoundByCode(context.clientIp, () =>
-    hostAction(db, code, credentials, hostDoes, position, { shareRecap }),
+    // A team round's recap stays in the team's history after the round is deleted.
+    hostAction(db, code, credentials, hostDoes, position, { shareRecap, afterEnd: keepTeamRecap }),
   );
   if (!done.ok) return domainProblem(done.error);
   const result = await getRoundView(db, code, credentials, "host");
