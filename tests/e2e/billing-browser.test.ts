@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { type FakeStripe, startFakeStripe, stripeEnv } from "../support/fake-stripe";
 import { HttpClient } from "../support/http-client";
@@ -80,10 +80,7 @@ describe.skipIf(!chromium)("buying Premium in the browser", () => {
 
   /** The page as it is now has no accessibility violations and does not scroll sideways on the phone. */
   async function accessible() {
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${page.url()}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
-      [],
-    );
+    expect((await axeViolations(page)).map((v) => `${page.url()}: ${v}`)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   }
 

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { signUpAndVerify } from "../support/accounts";
+import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { HttpClient } from "../support/http-client";
 import { type RunningServer, startServer } from "../support/server";
@@ -96,8 +96,7 @@ describe.skipIf(!chromium)("cookie consent in a browser", () => {
       expect(await page.evaluate(() => !!document.activeElement?.closest('section[aria-label="Cookie consent"]'))).toBe(
         true,
       );
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await context.close();
     }
   });
@@ -110,7 +109,7 @@ describe.skipIf(!chromium)("cookie consent in a browser", () => {
     const confirmation = page.getByRole("region", { name: "Cookie choice" });
     expect(await confirmation.textContent()).toContain("You chose essential cookies only.");
     expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe("essential");
-    expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations.map((v) => v.id))).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await confirmation.getByRole("button", { name: "Hide cookie message" }).click();
     await confirmation.waitFor({ state: "detached" });
 

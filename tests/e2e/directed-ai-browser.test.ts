@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { HttpClient } from "../support/http-client";
@@ -56,8 +56,7 @@ describe.skipIf(!chromium)("the AI studio in a browser", () => {
   async function hydrated(page: Page, path: string) {
     if (path) await page.goto(path);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    const results = await new AxeBuilder({ page }).analyze();
-    for (const v of results.violations) violations.push(`${path}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`);
+    for (const v of await axeViolations(page)) violations.push(`${path}: ${v}`);
   }
 
   const items = (page: Page) => page.getByRole("list", { name: "Questions" }).locator(":scope > li");

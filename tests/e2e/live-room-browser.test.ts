@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { HttpClient } from "../support/http-client";
 import { type RunningServer, startServer } from "../support/server";
@@ -24,11 +24,6 @@ const SLOW_SCRIPTS_MS = 3000;
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const LAPTOP = { viewport: { width: 1280, height: 900 } };
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
-}
 
 const hydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === "true");
 

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { HttpClient } from "../support/http-client";
 import { signIn } from "../support/members";
@@ -269,9 +269,7 @@ describe.skipIf(!chromium)("the header in a browser", () => {
     ] as const) {
       await open("/questions", viewport, email);
       await header().getByRole("button", { name }).click();
-      const results = await new AxeBuilder({ page }).analyze();
-      for (const v of results.violations)
-        failures.push(`${viewport.width} ${name}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`);
+      for (const v of await axeViolations(page)) failures.push(`${viewport.width} ${name}: ${v}`);
       await context.close();
     }
     expect(failures).toEqual([]);

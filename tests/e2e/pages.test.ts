@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { jsonLdBlocks, type SchemaOrgType, validateJsonLd } from "../support/schema-org";
 
@@ -205,10 +205,7 @@ describe.skipIf(!chromium)("every page in a browser", () => {
       for (const run of runs.filter((r) => r.width === width)) {
         await page.goto(run.path);
         await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-        const results = await new AxeBuilder({ page }).analyze();
-        for (const v of results.violations) {
-          failures.push(`${run.path} @${width}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`);
-        }
+        for (const v of await axeViolations(page)) failures.push(`${run.path} @${width}: ${v}`);
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         if (scrollWidth > width) failures.push(`${run.path} @${width}: scrolls sideways (${scrollWidth} px)`);
       }

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { HttpClient } from "../support/http-client";
 import { signIn } from "../support/members";
@@ -199,10 +199,7 @@ describe.skipIf(!chromium)("plans from anywhere", () => {
       ] as const) {
         const page = await withDraft([...draft], { width, cookies: http });
         await open(page, path);
-        const results = await new AxeBuilder({ page }).analyze();
-        for (const v of results.violations) {
-          failures.push(`${path} @${width}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`);
-        }
+        for (const v of await axeViolations(page)) failures.push(`${path} @${width}: ${v}`);
         await page.context().close();
       }
     }

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 
 const baseUrl = inject("baseUrl");
@@ -233,8 +233,7 @@ describe.skipIf(!chromium)("the app shell in a browser", () => {
     await open(path);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     }
   });
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { HttpClient } from "../support/http-client";
 import { signIn } from "../support/members";
@@ -55,8 +55,7 @@ describe.skipIf(!chromium)("teams in a browser", () => {
   async function open(page: Page, path: string) {
     await page.goto(path);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    const results = await new AxeBuilder({ page }).analyze();
-    for (const v of results.violations) violations.push(`${path}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`);
+    for (const v of await axeViolations(page)) violations.push(`${path}: ${v}`);
   }
 
   it("creates a team, invites by link, and the colleague who accepts sees the team", async () => {
