@@ -158,8 +158,16 @@ const SEEN = sql`string_to_array(${sql.placeholder("seen")}::text, ',')::uuid[]`
 const USER_ID = sql`${sql.placeholder("userId")}::text`;
 const TEAM_ID = sql`${sql.placeholder("teamId")}::uuid`;
 
-/** What a pick is: the question, how far from the choice, and whether it was unseen. */
-export type RankedPick = FittingPick & { unseen: boolean };
+/**
+ * Which pick the statement itself writes into the member's history (as
+ * recordServed does): "unseen" when only an unseen pick is served at once,
+ * "any" when whatever it picks is served. The caller records any other
+ * question it serves; "none" writes nothing.
+ */
+export type RecordServed = "none" | "unseen" | "any";
+
+/** What a pick is: the question, how far from the choice, whether it was unseen, and whether the statement recorded it. */
+export type RankedPick = FittingPick & { unseen: boolean; recorded: boolean };
 
 type PickedRow = QuestionColumns & { createdAt: string; klass: number; rank: number };
 type QuestionColumns = Omit<QuestionRow, "createdAt">;
@@ -206,16 +214,20 @@ export async function pickForChoice(
   seenIds: readonly string[],
   userId: string | null = null,
   teamId: string | null = null,
+  record: RecordServed = "none",
 ): Promise<RankedPick | null> {
   const index = await categoryIndex(db);
   const steps = fittingSteps(choice);
-  const statement = rankedPick(index, choice, userId !== null, teamId !== null);
+  const recording = userId === null ? "none" : record;
+  const statement = rankedPick(index, choice, userId !== null, teamId !== null, recording);
   const [row] = await preparedRows<PickedRow>(db, statement, { seen: seenList(seenIds), userId, teamId });
   if (!row) return null;
   const { klass, rank, createdAt, ...columns } = row;
   const question = toServed({ ...columns, createdAt: new Date(createdAt) }, index);
-  if (Number(klass) === UNSEEN) return { question, widened: steps[Number(rank)]?.widened ?? null, unseen: true };
-  return { question, widened: Number(klass) === SAME_MOMENT ? "moment" : null, unseen: false };
+  const unseen = Number(klass) === UNSEEN;
+  const recorded = recording === "any" || (recording === "unseen" && unseen);
+  if (unseen) return { question, widened: steps[Number(rank)]?.widened ?? null, unseen, recorded };
+  return { question, widened: Number(klass) === SAME_MOMENT ? "moment" : null, unseen, recorded };
 }
 
 /**
@@ -224,19 +236,40 @@ export async function pickForChoice(
  */
 const rendered = new WeakMap<CategoryIndex, Map<string, PreparedStatement>>();
 
-function rankedPick(index: CategoryIndex, choice: Choice, forMember: boolean, forTeam: boolean): PreparedStatement {
+function rankedPick(
+  index: CategoryIndex,
+  choice: Choice,
+  forMember: boolean,
+  forTeam: boolean,
+  record: RecordServed,
+): PreparedStatement {
   let ofDatabase = rendered.get(index);
   if (!ofDatabase) {
     ofDatabase = new Map();
     rendered.set(index, ofDatabase);
   }
-  const key = JSON.stringify([choice, forMember, forTeam]);
+  const key = JSON.stringify([choice, forMember, forTeam, record]);
   let statement = ofDatabase.get(key);
   if (!statement) {
-    statement = prepareStatement(rankedPickStatement(index, choice, forMember, forTeam));
+    statement = prepareStatement(recordingPick(rankedPickStatement(index, choice, forMember, forTeam), record));
     ofDatabase.set(key, statement);
   }
   return statement;
+}
+
+/**
+ * The pick, and the member's history written in the same statement (a
+ * data-modifying WITH): serving a member costs one round trip, not two.
+ * The pick is materialised, so the row recorded is the row answered.
+ */
+function recordingPick(pick: SQL, record: RecordServed): SQL {
+  if (record === "none") return pick;
+  const which = record === "unseen" ? sql` where picked.klass = ${sql.raw(String(UNSEEN))}` : sql``;
+  return sql`with picked as materialized (${pick}),
+    recorded as (insert into generation_history (user_id, question_id, served_at)
+      select ${USER_ID}, picked.id, now() from picked${which}
+      on conflict (user_id, question_id) do update set served_at = excluded.served_at)
+    select * from picked`;
 }
 
 /**
