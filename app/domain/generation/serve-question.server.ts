@@ -75,7 +75,7 @@ export function choiceOf(
 /**
  * Serves a question to a visitor or member: the question itself, and for a
  * member their history; every served question is counted for the admin
- * charts, without making the caller wait for it.
+ * charts (by the pick's statement, or without making the caller wait).
  */
 export async function serveQuestion(
   deps: GenerationDeps,
@@ -85,9 +85,10 @@ export async function serveQuestion(
   const result = await chooseQuestion(deps, request, subject);
   if (!result.ok) return result;
   const userId = subject.kind === "account" ? subject.userId : null;
-  // A member's questions go into their history (the pick's statement wrote a library question it served);
-  // a visitor's stay in their browser.
-  if (userId && !result.recorded) await recordServed(deps.db, userId, result.body.id);
+  // The pick's own statement recorded a library question it was sure to serve; anything else is recorded here.
+  if (result.recorded) return { ok: true, body: result.body };
+  // A member's questions go into their history; a visitor's stay in their browser.
+  if (userId) await recordServed(deps.db, userId, result.body.id);
   void recordEvent(deps.db, "generation", { userId, properties: { source: result.body.source } }).catch(() => {});
   return { ok: true, body: result.body };
 }
@@ -123,7 +124,7 @@ async function chooseQuestion(
   });
   // One ranked statement decides the library's answer; the AI is asked only when nothing unseen fits
   // (or the host asked for a fresh one), and this same pick answers when the AI cannot.
-  // The statement records its pick in the member's history when it is sure to be served:
+  // The statement records its pick as served (history, analytics) when it is sure to be served:
   // any pick without an AI, an unseen one unless the host asked for a fresh question.
   const record = !deps.generator ? "any" : request.fresh ? "none" : "unseen";
   const pick = await pickForChoice(db, choice, request.seenIds, userId, teamId, record);

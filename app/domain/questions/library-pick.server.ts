@@ -159,10 +159,12 @@ const USER_ID = sql`${sql.placeholder("userId")}::text`;
 const TEAM_ID = sql`${sql.placeholder("teamId")}::uuid`;
 
 /**
- * Which pick the statement itself writes into the member's history (as
- * recordServed does): "unseen" when only an unseen pick is served at once,
- * "any" when whatever it picks is served. The caller records any other
- * question it serves; "none" writes nothing.
+ * Which pick the statement itself records as served, the way serveQuestion
+ * would after it: the member's history (recordServed) and one "generation"
+ * analytics event with the question's source. "unseen" when only an unseen
+ * pick is served at once, "any" when whatever it picks is served, "none"
+ * (pages, plans, series) writes nothing. The caller records any other
+ * question it serves.
  */
 export type RecordServed = "none" | "unseen" | "any";
 
@@ -218,14 +220,13 @@ export async function pickForChoice(
 ): Promise<RankedPick | null> {
   const index = await categoryIndex(db);
   const steps = fittingSteps(choice);
-  const recording = userId === null ? "none" : record;
-  const statement = rankedPick(index, choice, userId !== null, teamId !== null, recording);
+  const statement = rankedPick(index, choice, userId !== null, teamId !== null, record);
   const [row] = await preparedRows<PickedRow>(db, statement, { seen: seenList(seenIds), userId, teamId });
   if (!row) return null;
   const { klass, rank, createdAt, ...columns } = row;
   const question = toServed({ ...columns, createdAt: new Date(createdAt) }, index);
   const unseen = Number(klass) === UNSEEN;
-  const recorded = recording === "any" || (recording === "unseen" && unseen);
+  const recorded = record === "any" || (record === "unseen" && unseen);
   if (unseen) return { question, widened: steps[Number(rank)]?.widened ?? null, unseen, recorded };
   return { question, widened: Number(klass) === SAME_MOMENT ? "moment" : null, unseen, recorded };
 }
@@ -251,24 +252,31 @@ function rankedPick(
   const key = JSON.stringify([choice, forMember, forTeam, record]);
   let statement = ofDatabase.get(key);
   if (!statement) {
-    statement = prepareStatement(recordingPick(rankedPickStatement(index, choice, forMember, forTeam), record));
+    statement = prepareStatement(
+      recordingPick(rankedPickStatement(index, choice, forMember, forTeam), forMember, record),
+    );
     ofDatabase.set(key, statement);
   }
   return statement;
 }
 
 /**
- * The pick, and the member's history written in the same statement (a
- * data-modifying WITH): serving a member costs one round trip, not two.
- * The pick is materialised, so the row recorded is the row answered.
+ * The pick, and what serving it writes, in the same statement (data-modifying
+ * WITHs): a member's generation costs one round trip instead of three. The
+ * pick is materialised, so the row recorded is the row answered.
  */
-function recordingPick(pick: SQL, record: RecordServed): SQL {
+function recordingPick(pick: SQL, forMember: boolean, record: RecordServed): SQL {
   if (record === "none") return pick;
-  const which = record === "unseen" ? sql` where picked.klass = ${sql.raw(String(UNSEEN))}` : sql``;
-  return sql`with picked as materialized (${pick}),
-    recorded as (insert into generation_history (user_id, question_id, served_at)
-      select ${USER_ID}, picked.id, now() from picked${which}
-      on conflict (user_id, question_id) do update set served_at = excluded.served_at)
+  const served =
+    record === "unseen" ? sql`from picked where picked.klass = ${sql.raw(String(UNSEEN))}` : sql`from picked`;
+  const history = forMember
+    ? sql`recorded as (insert into generation_history (user_id, question_id, served_at)
+        select ${USER_ID}, picked.id, now() ${served}
+        on conflict (user_id, question_id) do update set served_at = excluded.served_at),`
+    : sql``;
+  return sql`with picked as materialized (${pick}), ${history}
+    counted as (insert into analytics_events (name, user_id, properties)
+      select 'generation', ${forMember ? USER_ID : sql`null`}, jsonb_build_object('source', picked.source) ${served})
     select * from picked`;
 }
 
