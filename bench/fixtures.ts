@@ -12,7 +12,11 @@ export async function startBench(prefix: string) {
   const serverUrl = process.env.DATABASE_URL ?? postgres?.url;
   if (!serverUrl) throw new Error("Needs PostgreSQL: set DATABASE_URL or install the server binaries");
   const databaseUrl = await createDatabase(serverUrl, prefix);
-  const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" });
+  // BENCH_NODE_OPTIONS reaches the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
+  const nodeOptions: Record<string, string> = process.env.BENCH_NODE_OPTIONS
+    ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS }
+    : {};
+  const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ...nodeOptions });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   return {

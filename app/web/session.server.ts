@@ -1,5 +1,11 @@
 import { redirect } from "react-router";
-import { currentUser, type SessionLookup, type SignedInUser } from "~/domain/accounts/viewer.server";
+import {
+  currentUser,
+  type SessionAndTeam,
+  type SessionLookup,
+  type SignedInUser,
+  type TeamMembership,
+} from "~/domain/accounts/viewer.server";
 import { database, getAuth } from "~/services.server";
 import { pageError, problem } from "./http.server";
 
@@ -17,6 +23,24 @@ function lookUp(request: Request): Promise<SessionLookup> {
 
 export async function getUser(request: Request): Promise<SignedInUser | null> {
   return (await lookUp(request)).user;
+}
+
+/**
+ * The user and their membership of one team (a valid team id). The first
+ * lookup of a request reads both in one statement; when the session was
+ * read already, the membership is read on its own (undefined: read it).
+ */
+export async function getUserAndMembership(
+  request: Request,
+  teamId: string,
+): Promise<{ user: SignedInUser | null; membership: TeamMembership | null | undefined }> {
+  const earlier = lookups.get(request);
+  if (earlier) return { user: (await earlier).user, membership: undefined };
+  const combined: Promise<SessionAndTeam> = (async () =>
+    currentUser(await getAuth(), (await database()).db, request.headers, teamId))();
+  lookups.set(request, combined);
+  const { user, membership } = await combined;
+  return { user, membership };
 }
 
 /**

@@ -1,12 +1,31 @@
-import { DomainError } from "~/domain/errors";
-import { TEAM_NOT_FOUND, type TeamAccess, teamAccess } from "~/domain/teams/access.server";
+import type { SignedInUser } from "~/domain/accounts/viewer.server";
+import type { Outcome } from "~/domain/errors";
+import { accessOf, type TeamAccess, teamAccess } from "~/domain/teams/access.server";
 import { database } from "~/services.server";
 import { isUuid } from "~/shared/ids";
 import type { TeamAbility } from "~/shared/teams";
-import { domainPageError, domainProblem, pageError } from "./http.server";
-import { requireUser, requireUserApi } from "./session.server";
+import { domainPageError, domainProblem } from "./http.server";
+import { getUserAndMembership, requireUser, requireUserApi } from "./session.server";
 
 const validTeamId = (teamId: string | undefined): teamId is string => !!teamId && isUuid(teamId);
+
+/**
+ * The person's access to the team, after `signedIn` turned a visitor away.
+ * When the request has not read the session yet, the membership is read
+ * with it, in one statement.
+ */
+async function accessFor(
+  request: Request,
+  teamId: string | undefined,
+  ability: TeamAbility,
+  signedIn: (request: Request) => Promise<SignedInUser>,
+): Promise<Outcome<{ access: TeamAccess }>> {
+  const membership = validTeamId(teamId) ? (await getUserAndMembership(request, teamId)).membership : undefined;
+  const user = await signedIn(request);
+  if (!validTeamId(teamId)) return accessOf("", user.id, null, ability);
+  if (membership === undefined) return teamAccess((await database()).db, teamId, user.id, ability);
+  return accessOf(teamId, user.id, membership, ability);
+}
 
 /**
  * Team pages: a visitor signs in first (whether or not the team exists),
@@ -18,9 +37,7 @@ export async function requireTeamPage(
   teamId: string | undefined,
   ability: TeamAbility = "view",
 ): Promise<TeamAccess> {
-  const user = await requireUser(request);
-  if (!validTeamId(teamId)) throw pageError(404, TEAM_NOT_FOUND);
-  const result = await teamAccess((await database()).db, teamId, user.id, ability);
+  const result = await accessFor(request, teamId, ability, requireUser);
   if (!result.ok) throw domainPageError(result.error);
   return result.access;
 }
@@ -31,9 +48,7 @@ export async function requireTeamApi(
   teamId: string | undefined,
   ability: TeamAbility = "view",
 ): Promise<TeamAccess> {
-  const user = await requireUserApi(request);
-  if (!validTeamId(teamId)) throw domainProblem(new DomainError("NOT_FOUND", TEAM_NOT_FOUND));
-  const result = await teamAccess((await database()).db, teamId, user.id, ability);
+  const result = await accessFor(request, teamId, ability, requireUserApi);
   if (!result.ok) throw domainProblem(result.error);
   return result.access;
 }

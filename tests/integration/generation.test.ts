@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/database.server";
-import { aiUsage, questions } from "~/db/schema";
+import { aiUsage, analyticsEvents, generationHistory, questions, users } from "~/db/schema";
 import type { GenerationInput, QuestionGenerator } from "~/domain/generation/generator.server";
 import {
   consumeAiGeneration,
@@ -301,6 +301,75 @@ describe.each(testEngines())("question engine on $engine", ({ engine, available 
       expect(results.filter((r) => r.allowed)).toHaveLength(10);
       const [row] = await db.select().from(aiUsage).where(eq(aiUsage.subject, "visitor:v-race"));
       expect(row?.used).toBe(10);
+    });
+  });
+
+  describe.skipIf(!available)("what serving a question records", () => {
+    const generations = async (userId: string | null) =>
+      db
+        .select({ source: sql<string>`${analyticsEvents.properties}->>'source'` })
+        .from(analyticsEvents)
+        .where(
+          and(
+            eq(analyticsEvents.name, "generation"),
+            userId ? eq(analyticsEvents.userId, userId) : isNull(analyticsEvents.userId),
+          ),
+        );
+
+    it("puts every question served to a member in their history and counts each generation once, however it was served", async () => {
+      const [user] = await db
+        .insert(users)
+        .values({ name: "Grace", email: `grace-${engine}@example.com` })
+        .returning({ id: users.id });
+      const userId = user?.id as string;
+      const member: QuotaSubject = { kind: "account", userId, plan: "free" };
+      const failing: QuestionGenerator = {
+        name: "failing",
+        check: async () => ({ ok: false }),
+        generate: async () => {
+          throw new Error("provider down");
+        },
+      };
+      // The remote-teams check-out cell holds one question, so the second request finds it seen.
+      const checkOut = request({
+        meetingContext: "check-out",
+        questionStyle: "playful",
+        engagementLevel: "quick",
+        categorySlug: "remote-teams",
+      });
+      const served: string[] = [];
+      const serve = async (generator: QuestionGenerator | null, body: GenerateQuestionRequest) => {
+        const result = await serveQuestion({ db, generator, metered: false, limits: UNLIMITED }, body, member);
+        if (!result.ok) throw new Error(`served nothing: ${result.error.message}`);
+        served.push(result.body.id);
+        return result.body;
+      };
+      const first = await serve(null, checkOut); // no AI: the library, unseen
+      expect(await serve(null, checkOut)).toMatchObject({ id: first.id }); // no AI: the same, seen
+      expect(await serve(failing, checkOut)).toMatchObject({ id: first.id, aiError: expect.anything() }); // after the AI failed
+      expect(await serve(recordingGenerator(), checkOut)).toMatchObject({ source: "ai_generated" }); // nothing unseen: the AI
+      await serve(recordingGenerator(), request({ categorySlug: "retrospectives" })); // unseen, the AI not asked
+      expect(await serve(recordingGenerator(), request({ fresh: true }))).toMatchObject({ source: "ai_generated" });
+
+      const history = await db
+        .select({ questionId: generationHistory.questionId })
+        .from(generationHistory)
+        .where(eq(generationHistory.userId, userId));
+      expect(history.map((row) => row.questionId).sort()).toEqual([...new Set(served)].sort());
+      const sources = (await generations(userId)).map((row) => row.source).sort();
+      expect(sources).toEqual(["ai_generated", "ai_generated", "curated", "curated", "curated", "curated"]);
+    });
+
+    it("counts a visitor's generation without keeping any history", async () => {
+      const before = (await generations(null)).length;
+      const result = await serveQuestion(
+        { db, generator: null, metered: false, limits: UNLIMITED },
+        request(),
+        visitor("v-counted"),
+      );
+      expect(result.ok).toBe(true);
+      // The event of a served question may be written just after the answer.
+      await expect.poll(async () => (await generations(null)).length).toBe(before + 1);
     });
   });
 });

@@ -11,7 +11,7 @@ import {
 import { recordEvent } from "../analytics/events.server";
 import { failure, type Outcome } from "../errors";
 import { recordServed } from "../questions/history.server";
-import { type Choice, type FittingPick, pickForChoice, widenedNote } from "../questions/library-pick.server";
+import { type Choice, pickForChoice, type RankedPick, widenedNote } from "../questions/library-pick.server";
 import { saveGeneratedQuestion } from "../questions/save-generated.server";
 import { GenerationError, type GenerationInput, type QuestionGenerator } from "./generator.server";
 import {
@@ -75,7 +75,7 @@ export function choiceOf(
 /**
  * Serves a question to a visitor or member: the question itself, and for a
  * member their history; every served question is counted for the admin
- * charts, without making the caller wait for it.
+ * charts (by the pick's statement, or without making the caller wait).
  */
 export async function serveQuestion(
   deps: GenerationDeps,
@@ -85,10 +85,12 @@ export async function serveQuestion(
   const result = await chooseQuestion(deps, request, subject);
   if (!result.ok) return result;
   const userId = subject.kind === "account" ? subject.userId : null;
+  // The pick's own statement recorded a library question it was sure to serve; anything else is recorded here.
+  if (result.recorded) return { ok: true, body: result.body };
   // A member's questions go into their history; a visitor's stay in their browser.
   if (userId) await recordServed(deps.db, userId, result.body.id);
   void recordEvent(deps.db, "generation", { userId, properties: { source: result.body.source } }).catch(() => {});
-  return result;
+  return { ok: true, body: result.body };
 }
 
 /**
@@ -102,7 +104,7 @@ async function chooseQuestion(
   deps: GenerationDeps,
   request: GenerateQuestionRequest,
   subject: QuotaSubject,
-): Promise<ServeResult> {
+): Promise<Outcome<{ body: GenerateQuestionResponse; recorded?: boolean }>> {
   const { db } = deps;
   const userId = subject.kind === "account" ? subject.userId : null;
   const teamId = request.teamId ?? null;
@@ -110,8 +112,9 @@ async function chooseQuestion(
   const remaining = (): Promise<RemainingQuestions> =>
     deps.metered ? remainingAiGenerations(db, subject, deps.limits) : Promise.resolve("unlimited");
 
-  const answer = async (pick: FittingPick, extra: Partial<GenerateQuestionResponse> = {}): Promise<ServeResult> => ({
-    ok: true,
+  const answer = async (pick: RankedPick, extra: Partial<GenerateQuestionResponse> = {}) => ({
+    ok: true as const,
+    recorded: pick.recorded,
     body: {
       ...pick.question,
       remainingQuestions: await remaining(),
@@ -121,7 +124,10 @@ async function chooseQuestion(
   });
   // One ranked statement decides the library's answer; the AI is asked only when nothing unseen fits
   // (or the host asked for a fresh one), and this same pick answers when the AI cannot.
-  const pick = await pickForChoice(db, choice, request.seenIds, userId, teamId);
+  // The statement records its pick as served (history, analytics) when it is sure to be served:
+  // any pick without an AI, an unseen one unless the host asked for a fresh question.
+  const record = !deps.generator ? "any" : request.fresh ? "none" : "unseen";
+  const pick = await pickForChoice(db, choice, request.seenIds, userId, teamId, record);
   const fromLibrary = async (extra: Partial<GenerateQuestionResponse> = {}, orElse?: GenerationError) => {
     if (pick) return answer(pick, extra);
     return { ok: false as const, error: orElse ?? failure("NOT_FOUND", "No question fits this choice yet.").error };

@@ -158,8 +158,18 @@ const SEEN = sql`string_to_array(${sql.placeholder("seen")}::text, ',')::uuid[]`
 const USER_ID = sql`${sql.placeholder("userId")}::text`;
 const TEAM_ID = sql`${sql.placeholder("teamId")}::uuid`;
 
-/** What a pick is: the question, how far from the choice, and whether it was unseen. */
-export type RankedPick = FittingPick & { unseen: boolean };
+/**
+ * Which pick the statement itself records as served, the way serveQuestion
+ * would after it: the member's history (recordServed) and one "generation"
+ * analytics event with the question's source. "unseen" when only an unseen
+ * pick is served at once, "any" when whatever it picks is served, "none"
+ * (pages, plans, series) writes nothing. The caller records any other
+ * question it serves.
+ */
+export type RecordServed = "none" | "unseen" | "any";
+
+/** What a pick is: the question, how far from the choice, whether it was unseen, and whether the statement recorded it. */
+export type RankedPick = FittingPick & { unseen: boolean; recorded: boolean };
 
 type PickedRow = QuestionColumns & { createdAt: string; klass: number; rank: number };
 type QuestionColumns = Omit<QuestionRow, "createdAt">;
@@ -206,16 +216,19 @@ export async function pickForChoice(
   seenIds: readonly string[],
   userId: string | null = null,
   teamId: string | null = null,
+  record: RecordServed = "none",
 ): Promise<RankedPick | null> {
   const index = await categoryIndex(db);
   const steps = fittingSteps(choice);
-  const statement = rankedPick(index, choice, userId !== null, teamId !== null);
+  const statement = rankedPick(index, choice, userId !== null, teamId !== null, record);
   const [row] = await preparedRows<PickedRow>(db, statement, { seen: seenList(seenIds), userId, teamId });
   if (!row) return null;
   const { klass, rank, createdAt, ...columns } = row;
   const question = toServed({ ...columns, createdAt: new Date(createdAt) }, index);
-  if (Number(klass) === UNSEEN) return { question, widened: steps[Number(rank)]?.widened ?? null, unseen: true };
-  return { question, widened: Number(klass) === SAME_MOMENT ? "moment" : null, unseen: false };
+  const unseen = Number(klass) === UNSEEN;
+  const recorded = record === "any" || (record === "unseen" && unseen);
+  if (unseen) return { question, widened: steps[Number(rank)]?.widened ?? null, unseen, recorded };
+  return { question, widened: Number(klass) === SAME_MOMENT ? "moment" : null, unseen, recorded };
 }
 
 /**
@@ -224,19 +237,47 @@ export async function pickForChoice(
  */
 const rendered = new WeakMap<CategoryIndex, Map<string, PreparedStatement>>();
 
-function rankedPick(index: CategoryIndex, choice: Choice, forMember: boolean, forTeam: boolean): PreparedStatement {
+function rankedPick(
+  index: CategoryIndex,
+  choice: Choice,
+  forMember: boolean,
+  forTeam: boolean,
+  record: RecordServed,
+): PreparedStatement {
   let ofDatabase = rendered.get(index);
   if (!ofDatabase) {
     ofDatabase = new Map();
     rendered.set(index, ofDatabase);
   }
-  const key = JSON.stringify([choice, forMember, forTeam]);
+  const key = JSON.stringify([choice, forMember, forTeam, record]);
   let statement = ofDatabase.get(key);
   if (!statement) {
-    statement = prepareStatement(rankedPickStatement(index, choice, forMember, forTeam));
+    statement = prepareStatement(
+      recordingPick(rankedPickStatement(index, choice, forMember, forTeam), forMember, record),
+    );
     ofDatabase.set(key, statement);
   }
   return statement;
+}
+
+/**
+ * The pick, and what serving it writes, in the same statement (data-modifying
+ * WITHs): a member's generation costs one round trip instead of three. The
+ * pick is materialised, so the row recorded is the row answered.
+ */
+function recordingPick(pick: SQL, forMember: boolean, record: RecordServed): SQL {
+  if (record === "none") return pick;
+  const served =
+    record === "unseen" ? sql`from picked where picked.klass = ${sql.raw(String(UNSEEN))}` : sql`from picked`;
+  const history = forMember
+    ? sql`recorded as (insert into generation_history (user_id, question_id, served_at)
+        select ${USER_ID}, picked.id, now() ${served}
+        on conflict (user_id, question_id) do update set served_at = excluded.served_at),`
+    : sql``;
+  return sql`with picked as materialized (${pick}), ${history}
+    counted as (insert into analytics_events (name, user_id, properties)
+      select 'generation', ${forMember ? USER_ID : sql`null`}, jsonb_build_object('source', picked.source) ${served})
+    select * from picked`;
 }
 
 /**

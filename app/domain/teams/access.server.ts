@@ -25,10 +25,20 @@ export async function teamAccess(
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
-  if (!row) return failure("NOT_FOUND", TEAM_NOT_FOUND);
-  const role = row.role as TeamRole;
+  return accessOf(teamId, userId, row ?? null, ability);
+}
+
+/** The same decision from a membership already read (the session lookup reads it with the session). */
+export function accessOf(
+  teamId: string,
+  userId: string,
+  membership: { teamName: string; timeZone: string; role: string } | null,
+  ability: TeamAbility,
+): Outcome<{ access: TeamAccess }> {
+  if (!membership) return failure("NOT_FOUND", TEAM_NOT_FOUND);
+  const role = membership.role as TeamRole;
   if (!teamRoleCan(role, ability)) return failure("FORBIDDEN", `A team ${role} cannot do this`);
-  return { ok: true, access: { teamId, teamName: row.teamName, timeZone: row.timeZone, userId, role } };
+  return { ok: true, access: { teamId, teamName: membership.teamName, timeZone: membership.timeZone, userId, role } };
 }
 
 /** A refusal when the person's role does not allow the ability (the routes check first; the domain holds the rule too). */
