@@ -4,7 +4,7 @@ import type { Database } from "~/db/database.server";
 import { preparedRows, prepareStatement } from "~/db/prepared.server";
 import { profiles, sessions, teamMembers, teams, users } from "~/db/schema";
 import type { Plan } from "~/shared/accounts";
-import { paidPremium } from "../billing/premium.server";
+import { hasPremium } from "../billing/premium.server";
 import type { Auth } from "./auth.server";
 import { getProfile } from "./profiles.server";
 
@@ -44,8 +44,7 @@ type SessionRow = {
   email_verified: boolean;
   two_factor_enabled: boolean | null;
   full_name: string;
-  granted_plan: string;
-  paid_premium: boolean;
+  premium: boolean;
   is_admin: boolean;
   team_role: string | null;
   team_name: string | null;
@@ -60,7 +59,7 @@ const sessionStatement = prepareStatement(sql`
   select ${sessions.id} as session_id, ${sessions.userId} as user_id, ${sessions.expiresAt} as expires_at,
          ${users.email} as email, ${users.emailVerified} as email_verified,
          ${users.twoFactorEnabled} as two_factor_enabled, ${profiles.fullName} as full_name,
-         ${profiles.plan} as granted_plan, ${paidPremium(profiles.userId)} as paid_premium,
+         ${hasPremium()} as premium,
          ${profiles.isAdmin} as is_admin, ${teamMembers.role} as team_role, ${teams.name} as team_name,
          ${teams.timeZone} as team_time_zone
     from ${sessions}
@@ -126,7 +125,6 @@ async function directLookup(
   const now = Date.now();
   // better-auth's own rule: expired, or older than updateAge and so extended (with a new cookie) on this request.
   if (expiresAt < now || expiresAt - expiresIn * 1000 + updateAge * 1000 <= now) return undefined;
-  const grantedPlan = row.granted_plan as Plan;
   return {
     user: {
       id: row.user_id,
@@ -134,7 +132,7 @@ async function directLookup(
       name: row.full_name,
       email: row.email,
       emailVerified: row.email_verified,
-      plan: grantedPlan === "premium" || row.paid_premium ? "premium" : "free",
+      plan: row.premium ? "premium" : "free",
       isAdmin: row.is_admin,
       twoFactorEnabled: Boolean(row.two_factor_enabled),
     },
