@@ -80,8 +80,10 @@ describe("generation with an AI provider configured", () => {
     expect(body.notice).toContain("Library questions stay unlimited");
     expect(fake.received).toHaveLength(10);
 
-    // A new visitor has their own allowance.
-    expect((await (await generate(null)).json()).remainingQuestions).toBe(9);
+    // A new visitor has their own allowance; the AI's question joins the others that later draws send as seen.
+    const newcomer = await (await generate(null)).json();
+    expect(newcomer.remainingQuestions).toBe(9);
+    aiIds.push(newcomer.id);
   });
 
   it("falls back to the library with the failure's message when the provider fails, and does not count it", async () => {
