@@ -33,6 +33,7 @@ const BAD_VALUES: Record<string, string> = {
   LIVE_ROUND_HOURS: "0",
   LIVE_RECAP_DAYS: "a month",
   LIVE_MAX_PARTICIPANTS: "1",
+  LIVE_STREAMS_PER_ADDRESS: "0",
   HOUSEKEEPING_INTERVAL_SECONDS: "0",
   STRIPE_SECRET_KEY: "pk_live_publishable",
   STRIPE_WEBHOOK_SECRET: "secret",
