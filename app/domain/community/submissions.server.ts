@@ -1,10 +1,10 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
 import type { Submission } from "~/shared/community-schemas";
 import { failure, type Outcome } from "../errors";
-import { DUPLICATE_QUESTION, insertQuestion, storedText } from "../questions/question-writes.server";
+import { DUPLICATE_QUESTION, insertQuestion, questionWithText, storedText } from "../questions/question-writes.server";
 
 export type SubmitResult = Outcome<{ id: string }>;
 
@@ -36,17 +36,9 @@ const ALREADY_SUBMITTED = "You have already submitted this question";
 export async function submitQuestion(db: Database, authorId: string, submission: Submission): Promise<SubmitResult> {
   const checked = storedText(submission.question);
   if (!checked.ok) return checked;
-  const [own] = await db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(
-      and(
-        eq(questions.authorId, authorId),
-        eq(questions.normalizedText, checked.stored.normalizedText),
-        eq(questions.status, "pending"),
-      ),
-    );
-  if (own) return failure("DUPLICATE", ALREADY_SUBMITTED);
+  const ownWaiting = and(eq(questions.authorId, authorId), eq(questions.status, "pending")) as SQL;
+  if (await questionWithText(db, checked.stored.normalizedText, ownWaiting))
+    return failure("DUPLICATE", ALREADY_SUBMITTED);
   const stored = await insertQuestion(db, { ...(await memberQuestion(db, authorId, submission)), status: "pending" });
   if (!stored.ok) return stored;
   return stored.created ? { ok: true, id: stored.id } : failure("DUPLICATE", DUPLICATE_QUESTION);

@@ -54,19 +54,22 @@ export function storedText(raw: string, { curated = false } = {}): Outcome<{ sto
   };
 }
 
-/** The published question with this normalised text (other than `exceptId`), if there is one. */
-export async function publishedWithText(db: Database, normalizedText: string, exceptId?: string) {
+/**
+ * A question with this normalised text among those `scope` allows (other
+ * than `exceptId`), if there is one: published ones, a team's own, an
+ * author's waiting ones. Only ever within a scope the asker may see.
+ */
+export async function questionWithText(db: Database, normalizedText: string, scope: SQL, exceptId?: string) {
   const [row] = await db
     .select({ id: questions.id })
     .from(questions)
-    .where(
-      and(
-        eq(questions.normalizedText, normalizedText),
-        eq(questions.status, "published"),
-        exceptId ? ne(questions.id, exceptId) : undefined,
-      ),
-    );
+    .where(and(eq(questions.normalizedText, normalizedText), scope, exceptId ? ne(questions.id, exceptId) : undefined));
   return row ?? null;
+}
+
+/** The published question with this normalised text (other than `exceptId`), if there is one. */
+export function publishedWithText(db: Database, normalizedText: string, exceptId?: string) {
+  return questionWithText(db, normalizedText, eq(questions.status, "published"), exceptId);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { questions } from "~/db/schema";
 import type { Submission } from "~/shared/community-schemas";
@@ -7,7 +7,7 @@ import { categoryIndex } from "../categories.server";
 import { memberQuestion } from "../community/submissions.server";
 import { failure, type Outcome } from "../errors";
 import { rowColumns, toServed } from "../questions/cards.server";
-import { changeQuestionText, insertQuestion, storedText } from "../questions/question-writes.server";
+import { changeQuestionText, insertQuestion, questionWithText, storedText } from "../questions/question-writes.server";
 import { saveToTeam } from "./collection.server";
 import { QUESTION_NOT_FOUND } from "./memory.server";
 import { TEAM_OWN_STATUSES } from "./visibility.server";
@@ -20,20 +20,10 @@ export const ALREADY_THE_TEAMS = "Your team already has this question";
 export const SAVED_PUBLISHED_INSTEAD =
   "This question is already in the public library, so it was saved to your team's collection instead.";
 
-/** The team's own question with this text (other than `exceptId`): only the team's own are compared, never others'. */
+/** Whether the team's own questions already say this (other than `exceptId`): only the team's own are compared, never others'. */
 async function teamHasText(db: Database, teamId: string, normalizedText: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(
-      and(
-        eq(questions.teamId, teamId),
-        eq(questions.normalizedText, normalizedText),
-        inArray(questions.status, [...TEAM_OWN_STATUSES]),
-        exceptId ? ne(questions.id, exceptId) : undefined,
-      ),
-    );
-  return Boolean(row);
+  const scope = and(eq(questions.teamId, teamId), inArray(questions.status, [...TEAM_OWN_STATUSES])) as SQL;
+  return Boolean(await questionWithText(db, normalizedText, scope, exceptId));
 }
 
 /**
