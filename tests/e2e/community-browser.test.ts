@@ -96,6 +96,8 @@ describe.skipIf(!chromium)("community in the browser", () => {
 
     const admin = await signedInPage("chair@example.com");
     await open(admin, "/admin");
+    // The activity drawing arrives apart from the page, and arrives.
+    await admin.getByRole("region", { name: "Activity" }).locator(".recharts-wrapper").waitFor();
     const waiting = admin.getByRole("listitem").filter({ hasText: submitted });
     await waiting.getByRole("button", { name: "Approve" }).click();
     await expect

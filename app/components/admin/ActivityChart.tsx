@@ -1,5 +1,7 @@
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import { lazy, Suspense } from "react";
 import type { DailyActivity } from "~/shared/analytics";
+
+const ActivityBars = lazy(() => import("./ActivityBars"));
 
 const SERIES = [
   { key: "page_view", label: "Page views", color: "#17645b" },
@@ -12,18 +14,11 @@ const SERIES = [
 export function ActivityChart({ data }: { data: DailyActivity[] }) {
   return (
     <figure>
-      <div aria-hidden="true">
-        <BarChart responsive data={data} style={{ width: "100%", aspectRatio: 2.2, maxHeight: 360 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e5dccd" />
-          <XAxis dataKey="day" tickFormatter={(d: string) => d.slice(5)} fontSize={12} />
-          <YAxis allowDecimals={false} fontSize={12} width={40} />
-          <Tooltip />
-          {/* Legend text in ink: the series colours are too light for small text. */}
-          <Legend formatter={(value) => <span style={{ color: "#1f2a2e" }}>{value}</span>} />
-          {SERIES.map((s) => (
-            <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} stackId="a" />
-          ))}
-        </BarChart>
+      {/* The drawing is loaded apart: the charting library is large and only this page needs it. */}
+      <div aria-hidden="true" style={{ width: "100%", aspectRatio: 2.2, maxHeight: 360 }}>
+        <Suspense fallback={null}>
+          <ActivityBars data={data} series={SERIES} />
+        </Suspense>
       </div>
       <figcaption className="mt-2 text-sm text-ink-muted">
         Last {data.length} days, UTC. Page views count only visitors who accepted cookies.
