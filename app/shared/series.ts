@@ -1,5 +1,5 @@
 import { formatDayTime } from "./format";
-/** Meeting series: their weekly moment in the team's time zone, the host rotation and the pulse. */
+/** Meeting series: the team's wall clock, the host rotation and the pulse (how often a series meets: cadence.ts). */
 
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
@@ -36,6 +36,9 @@ export const TIME_OF_DAY = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 type WallClock = { year: number; month: number; day: number; hour: number; minute: number; weekday: number };
 
+/** A day of the calendar, month 1-12. */
+export type LocalDate = { year: number; month: number; day: number };
+
 const WEEKDAY_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /** The wall clock in a time zone at an instant. */
@@ -61,6 +64,12 @@ function wallClock(instant: Date, timeZone: string): WallClock {
   };
 }
 
+/** The calendar day it is in a time zone at an instant. */
+export function localDateOf(instant: Date, timeZone: string): LocalDate {
+  const { year, month, day } = wallClock(instant, timeZone);
+  return { year, month, day };
+}
+
 /** "26 November 2026, 17:17": a moment as the team's clocks showed it. */
 export function formatInZone(moment: Date | string, timeZone: string): string {
   const instant = new Date(moment);
@@ -79,11 +88,7 @@ function offsetAt(instant: Date, timeZone: string): number {
  * (02:30 on the night they go forward) happens as the same time after the
  * change (03:30); a time that happens twice counts the first.
  */
-export function zonedInstant(
-  date: { year: number; month: number; day: number },
-  time: { hour: number; minute: number },
-  timeZone: string,
-): Date {
+export function zonedInstant(date: LocalDate, time: { hour: number; minute: number }, timeZone: string): Date {
   const naive = Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute);
   const before = offsetAt(new Date(naive - 12 * 3_600_000), timeZone);
   const after = offsetAt(new Date(naive + 12 * 3_600_000), timeZone);
