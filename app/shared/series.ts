@@ -101,39 +101,6 @@ export function zonedInstant(date: LocalDate, time: { hour: number; minute: numb
   return new Date(naive - before);
 }
 
-export type Occurrence = {
-  /** The moment itself. */
-  at: Date;
-  /** Its day in the team's time zone, YYYY-MM-DD. */
-  localDay: string;
-  weekday: number;
-  timeOfDay: string;
-};
-
-/**
- * The next time a weekly meeting happens after `now`: its weekday and
- * HH:MM on the wall clock of the team's time zone, whatever the clocks did
- * in between (daylight saving changes move the UTC instant, not the meeting).
- */
-export function nextOccurrence(weekday: number, timeOfDay: string, timeZone: string, now: Date): Occurrence {
-  const [hour = 0, minute = 0] = timeOfDay.split(":").map(Number);
-  const today = wallClock(now, timeZone);
-  for (let ahead = 0; ahead <= 7; ahead++) {
-    // Calendar arithmetic on a UTC date never meets a clock change.
-    const day = new Date(Date.UTC(today.year, today.month - 1, today.day + ahead));
-    if (day.getUTCDay() !== weekday) continue;
-    const date = { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
-    const at = zonedInstant(date, { hour, minute }, timeZone);
-    if (at.getTime() > now.getTime()) return { at, localDay: day.toISOString().slice(0, 10), weekday, timeOfDay };
-  }
-  throw new RangeError(`No next ${WEEKDAYS[weekday] ?? weekday} at ${timeOfDay} in ${timeZone}`);
-}
-
-/** "Monday 09:30 (Europe/Berlin)": the series' usual moment as the team reads it. */
-export function usualMoment(weekday: number, timeOfDay: string, timeZone: string): string {
-  return `${WEEKDAYS[weekday] ?? "?"} ${timeOfDay} (${timeZone})`;
-}
-
 /**
  * Who hosts next: the person after the most recent host who is still in the
  * rotation (people who left it are skipped), or the first in order when
