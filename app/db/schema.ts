@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -621,7 +622,7 @@ export const housekeepingRuns = pgTable(
 export const teams = pgTable("teams", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull(),
-  /** An IANA time zone ("Europe/Berlin"): series' weekday and time are read in it. */
+  /** An IANA time zone ("Europe/Berlin"): series' days and times are read in it. */
   timeZone: text("time_zone").notNull().default("UTC"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -677,8 +678,10 @@ export const teamInvitations = pgTable(
 
 /**
  * A team's recurring meeting ("Monday stand-up"): what it asks (category,
- * moment, style, depth), when (weekday 0 = Sunday and HH:MM in the team's
- * time zone), and whether it opens with a pulse (a scale question).
+ * moment, style, depth), when (its cadence and HH:MM in the team's time
+ * zone, `app/shared/cadence.ts`), whether it opens with a pulse (a scale
+ * question), and the question prepared for its next meeting: kept until a
+ * host draws another or the meeting is started (who drew it, when).
  */
 export const meetingSeries = pgTable(
   "meeting_series",
@@ -692,9 +695,22 @@ export const meetingSeries = pgTable(
     meetingContext: text("meeting_context").notNull(),
     questionStyle: text("question_style").notNull(),
     engagementLevel: text("engagement_level").notNull(),
-    weekday: integer("weekday").notNull(),
+    /** weekly, every-two-weeks, monthly-weekday or monthly-date. */
+    cadence: text("cadence").notNull().default("weekly"),
+    /** 0 = Sunday; every cadence but a monthly date has one (every two weeks: the weekday of `startsOn`). */
+    weekday: integer("weekday"),
+    /** monthly-weekday: 1-4, or -1 for the last. */
+    weekOfMonth: integer("week_of_month"),
+    /** monthly-date: 1-31, the month's last day in a month without it. */
+    dayOfMonth: integer("day_of_month"),
+    /** every-two-weeks: a day it meets, which fixes its weeks. */
+    startsOn: date("starts_on", { mode: "string" }),
     timeOfDay: text("time_of_day").notNull(),
     pulse: boolean("pulse").notNull().default(false),
+    nextQuestionId: uuid("next_question_id").references(() => questions.id, { onDelete: "set null" }),
+    /** Null when CircleUp drew it by itself. */
+    nextQuestionBy: text("next_question_by").references(() => users.id, { onDelete: "set null" }),
+    nextQuestionAt: timestamp("next_question_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -702,6 +718,16 @@ export const meetingSeries = pgTable(
     index("meeting_series_team_idx").on(t.teamId),
     check("meeting_series_weekday_check", sql`${t.weekday} between 0 and 6`),
     check("meeting_series_time_check", sql`${t.timeOfDay} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check(
+      "meeting_series_cadence_check",
+      sql`${t.cadence} in ('weekly', 'every-two-weeks', 'monthly-weekday', 'monthly-date')
+        and (${t.weekday} is null) = (${t.cadence} = 'monthly-date')
+        and (${t.weekOfMonth} is null) = (${t.cadence} <> 'monthly-weekday')
+        and (${t.dayOfMonth} is null) = (${t.cadence} <> 'monthly-date')
+        and (${t.startsOn} is null) = (${t.cadence} <> 'every-two-weeks')`,
+    ),
+    check("meeting_series_week_of_month_check", sql`${t.weekOfMonth} in (-1, 1, 2, 3, 4)`),
+    check("meeting_series_day_of_month_check", sql`${t.dayOfMonth} between 1 and 31`),
   ],
 );
 
@@ -736,6 +762,8 @@ export const teamMeetings = pgTable(
     hostId: text("host_id").references(() => users.id, { onDelete: "set null" }),
     heldAt: timestamp("held_at", { withTimezone: true }).notNull().defaultNow(),
     liveRoundId: uuid("live_round_id").references(() => liveRounds.id, { onDelete: "set null" }),
+    /** The question prepared for it, taken from its series when it started: the first on its table and in its round. */
+    questionId: uuid("question_id").references(() => questions.id, { onDelete: "set null" }),
     recap: jsonb("recap"),
     pulseCounts: integer("pulse_counts").array(),
   },
@@ -771,6 +799,31 @@ export const teamQuestionUses = pgTable(
     index("team_question_uses_question_idx").on(t.teamId, t.questionId, t.usedAt),
     index("team_question_uses_recent_idx").on(t.teamId, t.usedAt),
     check("team_question_uses_how_check", sql`${t.how} in ('presented', 'live', 'asked')`),
+  ],
+);
+
+/**
+ * A host drew another question for a series' next meeting: which, in place
+ * of which, by whom and when. The team's history lists it beside the uses.
+ */
+export const teamQuestionDraws = pgTable(
+  "team_question_draws",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    seriesId: uuid("series_id").references(() => meetingSeries.id, { onDelete: "set null" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    replacedId: uuid("replaced_id").references(() => questions.id, { onDelete: "set null" }),
+    drawnBy: text("drawn_by").references(() => users.id, { onDelete: "set null" }),
+    drawnAt: timestamp("drawn_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("team_question_draws_team_idx").on(t.teamId, t.drawnAt),
+    index("team_question_draws_series_idx").on(t.seriesId, t.drawnAt),
   ],
 );
 

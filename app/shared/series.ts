@@ -1,5 +1,5 @@
 import { formatDayTime } from "./format";
-/** Meeting series: their weekly moment in the team's time zone, the host rotation and the pulse. */
+/** Meeting series: the team's wall clock, the host rotation and the pulse (how often a series meets: cadence.ts). */
 
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
@@ -36,6 +36,9 @@ export const TIME_OF_DAY = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 type WallClock = { year: number; month: number; day: number; hour: number; minute: number; weekday: number };
 
+/** A day of the calendar, month 1-12. */
+export type LocalDate = { year: number; month: number; day: number };
+
 const WEEKDAY_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /** The wall clock in a time zone at an instant. */
@@ -61,6 +64,12 @@ function wallClock(instant: Date, timeZone: string): WallClock {
   };
 }
 
+/** The calendar day it is in a time zone at an instant. */
+export function localDateOf(instant: Date, timeZone: string): LocalDate {
+  const { year, month, day } = wallClock(instant, timeZone);
+  return { year, month, day };
+}
+
 /** "26 November 2026, 17:17": a moment as the team's clocks showed it. */
 export function formatInZone(moment: Date | string, timeZone: string): string {
   const instant = new Date(moment);
@@ -79,11 +88,7 @@ function offsetAt(instant: Date, timeZone: string): number {
  * (02:30 on the night they go forward) happens as the same time after the
  * change (03:30); a time that happens twice counts the first.
  */
-export function zonedInstant(
-  date: { year: number; month: number; day: number },
-  time: { hour: number; minute: number },
-  timeZone: string,
-): Date {
+export function zonedInstant(date: LocalDate, time: { hour: number; minute: number }, timeZone: string): Date {
   const naive = Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute);
   const before = offsetAt(new Date(naive - 12 * 3_600_000), timeZone);
   const after = offsetAt(new Date(naive + 12 * 3_600_000), timeZone);
@@ -94,39 +99,6 @@ export function zonedInstant(
   }
   // Skipped by the change: the same clock time with the offset from before it.
   return new Date(naive - before);
-}
-
-export type Occurrence = {
-  /** The moment itself. */
-  at: Date;
-  /** Its day in the team's time zone, YYYY-MM-DD. */
-  localDay: string;
-  weekday: number;
-  timeOfDay: string;
-};
-
-/**
- * The next time a weekly meeting happens after `now`: its weekday and
- * HH:MM on the wall clock of the team's time zone, whatever the clocks did
- * in between (daylight saving changes move the UTC instant, not the meeting).
- */
-export function nextOccurrence(weekday: number, timeOfDay: string, timeZone: string, now: Date): Occurrence {
-  const [hour = 0, minute = 0] = timeOfDay.split(":").map(Number);
-  const today = wallClock(now, timeZone);
-  for (let ahead = 0; ahead <= 7; ahead++) {
-    // Calendar arithmetic on a UTC date never meets a clock change.
-    const day = new Date(Date.UTC(today.year, today.month - 1, today.day + ahead));
-    if (day.getUTCDay() !== weekday) continue;
-    const date = { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
-    const at = zonedInstant(date, { hour, minute }, timeZone);
-    if (at.getTime() > now.getTime()) return { at, localDay: day.toISOString().slice(0, 10), weekday, timeOfDay };
-  }
-  throw new RangeError(`No next ${WEEKDAYS[weekday] ?? weekday} at ${timeOfDay} in ${timeZone}`);
-}
-
-/** "Monday 09:30 (Europe/Berlin)": the series' usual moment as the team reads it. */
-export function usualMoment(weekday: number, timeOfDay: string, timeZone: string): string {
-  return `${WEEKDAYS[weekday] ?? "?"} ${timeOfDay} (${timeZone})`;
 }
 
 /**

@@ -5,10 +5,15 @@ import { questionTextSchema, submissionSchema } from "./community-schemas";
 export const TEAM_USES = ["presented", "live", "asked"] as const;
 export type TeamUse = (typeof TEAM_USES)[number];
 
-export const TEAM_USE_LABELS: Record<TeamUse, string> = {
+/** A history entry that is not a use: a host drew the question for a series' next meeting. */
+export const TEAM_DRAWN = "drawn";
+export type TeamHistoryHow = TeamUse | typeof TEAM_DRAWN;
+
+export const TEAM_USE_LABELS: Record<TeamHistoryHow, string> = {
   presented: "Presented",
   live: "Live round",
   asked: "Marked as asked",
+  drawn: "Drawn for the next meeting",
 };
 
 /** POST /api/v1/teams/:teamId/uses: a question used in one of the team's meetings. */

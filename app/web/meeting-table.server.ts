@@ -1,12 +1,13 @@
 import { redirect } from "react-router";
 import type { Database } from "~/db/database.server";
-import { type Meeting, readyQuestion } from "~/domain/teams/meetings.server";
+import type { Meeting } from "~/domain/teams/meetings.server";
+import { readyQuestion } from "~/domain/teams/prepared-questions.server";
 import { isUuid } from "~/shared/ids";
 
 /**
- * A meeting page's table: the questions drawn for the meeting so far travel
- * in its address (`?q=id,id`, the ready one first), so reloading, going back
- * or sharing the link keeps them, and nothing is stored until one is asked.
+ * A meeting page's table: the question prepared for the meeting (stored with
+ * it) first, then the ones drawn on its page, which travel in its address
+ * (`?q=id,id`), so reloading, going back or sharing the link keeps them.
  */
 export const MAX_ON_TABLE = 10;
 
@@ -33,7 +34,11 @@ export async function meetingTable(
   canRun: boolean,
 ): Promise<Table> {
   const url = new URL(request.url);
-  const onTable = onTableOf(url);
+  // The question prepared for the meeting is always first, whatever the address holds.
+  const onTable = unique([...(meeting.questionId ? [meeting.questionId] : []), ...onTableOf(url)]).slice(
+    0,
+    MAX_ON_TABLE,
+  );
   const usedIds = unique(meeting.uses.map((use) => use.questionId));
   if (canRun && (url.searchParams.has("another") || (onTable.length === 0 && usedIds.length === 0))) {
     const drawn = await readyQuestion(db, teamId, meeting.series, [...onTable, ...usedIds]);

@@ -1108,7 +1108,11 @@ const SERIES_FIELDS: FormFields = {
   meetingContext: ["check-in", "energizer"],
   questionStyle: ["playful", "reflective"],
   engagementLevel: ["quick", "deep"],
+  cadence: ["weekly", "every-two-weeks", "monthly-weekday", "monthly-date", "yearly"],
   weekday: ["0", "1", "6", "7", "-1", "1.5"],
+  week: ["1", "4", "-1", "5", "0"],
+  dayOfMonth: ["1", "31", "32", "0", "x"],
+  startsOn: ["2026-10-15", "2026-02-30", "15.10.2026"],
   timeOfDay: ["09:30", "23:59", "24:00", "9:30"],
   pulse: ["on"],
 };
@@ -1533,7 +1537,7 @@ const ENTRIES: Row[] = [
   pageLoader("teams/:teamId", { params: TEAM_PARAMS }),
   pageAction(
     ["teams/:teamId"],
-    { seriesId: knownValue("series"), questionId: knownValue("questions") },
+    { intent: ["start", "draw"], seriesId: knownValue("series"), questionId: knownValue("questions") },
     {
       params: TEAM_PARAMS,
     },
@@ -1544,7 +1548,7 @@ const ENTRIES: Row[] = [
   pageAction(
     ["teams/:teamId/series/:seriesId"],
     // Never "delete": the series stays for the meeting rows.
-    { ...SERIES_FIELDS, intent: ["save", "join", "leave", "skip"] },
+    { ...SERIES_FIELDS, intent: ["save", "join", "leave", "skip", "start", "draw"] },
     { params: TEAM_PARAMS, texts: ["name"] },
   ),
   pageLoader("teams/:teamId/meetings/:meetingId", { params: TEAM_PARAMS, query: { q: ["", "x,y"], another: ["1"] } }),

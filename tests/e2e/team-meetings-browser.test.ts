@@ -101,7 +101,8 @@ describe.skipIf(!chromium)("a team's meeting series in the browser", () => {
   async function readyOnTeamPage(page: Page): Promise<string> {
     await arrive(page, `/teams/${teamId}`);
     const card = page.getByRole("article", { name: "Monday stand-up" });
-    await card.getByText("Next: Monday 09:30 (Europe/Berlin)").waitFor();
+    await card.getByText("Every Monday, 09:30 Berlin time").waitFor();
+    await card.getByText(/^Next: Monday \d{1,2} \w+ \d{4}, 09:30$/).waitFor();
     await card.getByText("You host next").waitFor();
     const quote = card.locator("blockquote");
     const box = await quote.boundingBox();

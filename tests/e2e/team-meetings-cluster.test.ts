@@ -47,9 +47,24 @@ describe("a team round across two servers", () => {
     const member = await signedIn(1, TEAM_PERSONAS.member, "198.51.100.11");
     const facilitator = await signedIn(1, TEAM_PERSONAS.facilitator, "198.51.100.12");
 
-    const list = await (await owner.get("/api/v1/questions?sort=newest")).json();
-    const questionId: string = list.items[0].id;
-    const started = await owner.postForm(`/teams/${teamId}`, { seriesId, questionId });
+    // The question prepared for the next meeting is the database's: both servers show the one drawn first,
+    // and a draw on one is what the other shows.
+    const prepared = async (client: HttpClient) =>
+      /name="questionId" value="([0-9a-f-]{36})"/.exec(await (await client.get(`/teams/${teamId}`)).text())?.[1];
+    const [onFirst, onSecond] = await Promise.all([prepared(owner), prepared(facilitator)]);
+    expect(onFirst).toMatch(/^[0-9a-f-]{36}$/);
+    expect(onSecond).toBe(onFirst);
+    const drawn = await facilitator.postForm(`/teams/${teamId}`, {
+      intent: "draw",
+      seriesId,
+      questionId: onFirst ?? "",
+    });
+    expect(drawn.status).toBe(200);
+    const questionId = (await prepared(owner)) ?? "";
+    expect(questionId).not.toBe(onFirst);
+    expect(await prepared(facilitator)).toBe(questionId);
+    const started = await owner.postForm(`/teams/${teamId}`, { seriesId });
+    expect(started.headers.get("location")).toContain(`?q=${questionId}`);
     const meetingPath = new URL(started.headers.get("location") ?? "", cluster.url).pathname;
     expect(meetingPath).toMatch(/^\/teams\/[0-9a-f-]{36}\/meetings\/[0-9a-f-]{36}$/);
     const round = await owner.postForm(meetingPath, { intent: "round", questionIds: questionId });

@@ -293,6 +293,138 @@ describe("team series and meetings: who may do what", () => {
     expect(markdown).toContain("Counts show from three answers");
   });
 
+  /** What a page shows: its markup without scripts, React's joins of text taken out. */
+  const shownText = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, "").replaceAll("<!-- -->", "");
+  const decoded = (html: string) =>
+    html
+      .replaceAll("&#x27;", "'")
+      .replaceAll("&quot;", '"')
+      .replaceAll("&lt;", "<")
+      .replaceAll("&gt;", ">")
+      .replaceAll("&amp;", "&");
+
+  describe("a series that fits a real meeting, with a question the lead can prepare", () => {
+    const MONTHS = "January February March April May June July August September October November December".split(" ");
+    const berlin = (instant: Date) =>
+      Object.fromEntries(
+        new Intl.DateTimeFormat("en-US", {
+          timeZone: "Europe/Berlin",
+          hourCycle: "h23",
+          year: "numeric",
+          month: "numeric",
+          day: "numeric",
+          hour: "numeric",
+        })
+          .formatToParts(instant)
+          .map((p) => [p.type, Number(p.value)]),
+      ) as Record<"year" | "month" | "day" | "hour", number>;
+
+    /** The next three first Thursdays at 10:00 in Berlin, counted on the calendar: not by the code under test. */
+    function nextFirstThursdays(now: Date): string[] {
+      const today = berlin(now);
+      const found: string[] = [];
+      for (let m = 0; found.length < 3; m++) {
+        const month = new Date(Date.UTC(today.year, today.month - 1 + m, 1));
+        const day = 1 + ((4 - month.getUTCDay() + 7) % 7);
+        const past = m === 0 && (day < today.day || (day === today.day && today.hour >= 10));
+        if (!past) found.push(`Thursday ${day} ${MONTHS[month.getUTCMonth()]} ${month.getUTCFullYear()}, 10:00`);
+      }
+      return found;
+    }
+
+    const newSeries = (client: HttpClient, fields: Record<string, string>) =>
+      client.postForm(`${team()}/series/new`, { ...SERIES_FORM, ...fields });
+
+    it("sets up a monthly all-hands on the first Thursday, lists its next three dates and lets its creator start it", async () => {
+      const created = await newSeries(clients.facilitator, {
+        name: "Monthly all-hands",
+        category: "all-hands",
+        cadence: "monthly-weekday",
+        week: "1",
+        weekday: "4",
+        dayOfMonth: "1",
+        startsOn: "",
+        timeOfDay: "10:00",
+      });
+      expect(created.status).toBe(302);
+      const seriesPath = created.headers.get("location") ?? "";
+      expect(seriesPath).toMatch(/\/series\/[0-9a-f-]{36}$/);
+      const page = shownText(await (await clients.facilitator.get(seriesPath)).text());
+      expect(page).toContain("First Thursday of the month, 10:00 Berlin time");
+      const dates = nextFirstThursdays(new Date());
+      const listed = /<h2 id="upcoming-dates"[^>]*>Next dates<\/h2><ol[^>]*>([\s\S]*?)<\/ol>/.exec(page)?.[1] ?? "";
+      expect([...listed.matchAll(/<time[^>]*>([^<]*)<\/time>/g)].map((m) => m[1])).toEqual(dates);
+      // The creator hosts it, and may start it straight away.
+      expect(page).toContain("You host next");
+      expect(page).toMatch(/<button[^>]*value="start"[^>]*>Start this meeting<\/button>/);
+      // A member reads the dates, without the button.
+      const member = shownText(await (await clients.member.get(seriesPath)).text());
+      expect(member).toContain(dates[2]);
+      expect(member).not.toContain("Start this meeting");
+    });
+
+    it("refuses a cadence it cannot keep, naming the field", async () => {
+      const cases: [Record<string, string>, string][] = [
+        [{ cadence: "yearly" }, "cadence must be one of weekly, every-two-weeks, monthly-weekday, monthly-date"],
+        [{ cadence: "monthly-date", dayOfMonth: "32" }, "dayOfMonth must be a day of the month from 1 to 31"],
+        [{ cadence: "monthly-weekday", week: "5" }, "week must be the first, second, third, fourth or last"],
+        [{ cadence: "every-two-weeks", startsOn: "2026-02-30" }, "startsOn must be the day of the first meeting"],
+      ];
+      for (const [fields, message] of cases) {
+        const answer = await newSeries(clients.owner, { name: "Refused", ...fields });
+        expect(answer.status, JSON.stringify(fields)).toBe(400);
+        expect(shownText(await answer.text()), JSON.stringify(fields)).toContain(message);
+      }
+    });
+
+    it("keeps the team's next question over reloads, opens the round with it, and names who drew another", async () => {
+      const created = await newSeries(clients.owner, { name: "Weekly retro", timeOfDay: "16:00" });
+      const seriesId = (created.headers.get("location") ?? "").split("/").pop() ?? "";
+      /** The question the series' card shows on the team page: its id (the form's) and its text. */
+      const cardQuestion = async (client: HttpClient) => {
+        const html = await (await client.get(team())).text();
+        const card =
+          new RegExp(`<article aria-labelledby="series-${seriesId}"[\\s\\S]*?</article>`).exec(html)?.[0] ?? "";
+        return {
+          id: /name="questionId" value="([0-9a-f-]{36})"/.exec(card)?.[1] ?? null,
+          text: decoded(/<blockquote[^>]*>“([^<]*)”<\/blockquote>/.exec(shownText(card))?.[1] ?? ""),
+        };
+      };
+      const first = await cardQuestion(clients.owner);
+      expect(first.text).not.toBe("");
+      for (let reload = 0; reload < 5; reload++) expect(await cardQuestion(clients.owner)).toEqual(first);
+      // The same for everyone in the team.
+      expect((await cardQuestion(clients.facilitator)).text).toBe(first.text);
+      expect((await cardQuestion(clients.member)).text).toBe(first.text);
+
+      // The owner draws another: it changes, for everyone, and stays.
+      const drawn = await clients.owner.postForm(team(), { intent: "draw", seriesId, questionId: first.id ?? "" });
+      expect(drawn.status).toBe(200);
+      const second = await cardQuestion(clients.facilitator);
+      expect(second.text).not.toBe(first.text);
+      for (let reload = 0; reload < 2; reload++) expect(await cardQuestion(clients.owner)).toEqual(second);
+      const history = shownText(await (await clients.member.get(`${team()}/history`)).text());
+      expect(history).toMatch(/Drawn for the next meeting · Weekly retro · by Owner Person/);
+
+      // The facilitator starts the meeting: its page and its round open with exactly that question.
+      const started = await clients.facilitator.postForm(team(), { intent: "start", seriesId });
+      expect(started.status).toBe(302);
+      const meetingPath = (started.headers.get("location") ?? "").split("?")[0] ?? "";
+      const meeting = await (await clients.facilitator.get(meetingPath)).text();
+      const onTable = [...meeting.matchAll(/name="questionIds" value="([0-9a-f-]{36})"/g)].map((m) => m[1] ?? "");
+      expect(onTable).toEqual([second.id]);
+      const round = await clients.facilitator.postForm(meetingPath, { intent: "round", questionIds: onTable[0] ?? "" });
+      const code = /\/live\/([A-Z0-9]{6})\/host$/.exec(round.headers.get("location") ?? "")?.[1] ?? "";
+      const view = (
+        (await (await clients.facilitator.get(`/api/v1/rounds/${code}?as=host`)).json()) as { view: RoundView }
+      ).view;
+      expect(view.questions.map((q) => q.text)).toEqual([second.text]);
+
+      // Held: the next meeting gets a question of its own.
+      expect((await cardQuestion(clients.owner)).id).not.toBe(second.id);
+    });
+  });
+
   it("sends the team round's host to the room's screen, and the meeting remembers the round", async () => {
     const meeting = await clients.owner.get(`${meetingOf("owner")}?q=${questionId}`);
     const html = await meeting.text();

@@ -76,6 +76,17 @@ describe.skipIf(!chromium)("teams in a browser", () => {
     await open(lead, `/teams/${teamId}/people`);
     expect(await lead.getByRole("heading", { level: 1 }).textContent()).toBe("Tuesday retro crew");
     expect(await lead.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // All five team tabs, Settings last, fit the phone's width: none is cut off or needs scrolling to.
+    const tabs = lead.getByRole("navigation", { name: "Team" });
+    const tabBoxes = await tabs.getByRole("link").evaluateAll((links) =>
+      links.map((link) => {
+        const box = link.getBoundingClientRect();
+        return { label: link.textContent, left: Math.floor(box.left), right: Math.ceil(box.right) };
+      }),
+    );
+    expect(tabBoxes.map((tab) => tab.label)).toEqual(["Meetings", "History", "Questions", "People", "Settings"]);
+    for (const tab of tabBoxes) expect(tab.left >= 0 && tab.right <= PHONE.width, JSON.stringify(tab)).toBe(true);
+    expect(await tabs.evaluate((nav) => nav.scrollWidth <= nav.clientWidth)).toBe(true);
     await lead.getByLabel("Joins as").selectOption("facilitator");
     await lead.getByRole("button", { name: "Create a link" }).click();
     const field = lead.getByLabel("Invitation link");

@@ -8,15 +8,19 @@ import { joinRound, submitAnswer } from "~/domain/live/participation.server";
 import { deleteRound, findRound } from "~/domain/live/rounds.server";
 import { type TeamAccess, teamAccess } from "~/domain/teams/access.server";
 import {
-  askableQuestions,
   getMeeting,
-  readyQuestion,
   recordMeetingUse,
   startMeeting,
   startTeamRound,
   teamRoundName,
 } from "~/domain/teams/meetings.server";
-import { hideForTeam } from "~/domain/teams/memory.server";
+import { hideForTeam, recordTeamUse } from "~/domain/teams/memory.server";
+import {
+  askableQuestions,
+  drawAnother,
+  preparedQuestion,
+  readyQuestion,
+} from "~/domain/teams/prepared-questions.server";
 import { pulseTrend } from "~/domain/teams/pulse.server";
 import { keepTeamRecap } from "~/domain/teams/recaps.server";
 import {
@@ -78,8 +82,9 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
     return found.access;
   }
 
+  /** A series Ben (a facilitator) sets up: he is first in its rotation. */
   async function newSeries(form: Partial<SeriesForm> = {}): Promise<string> {
-    const created = await createSeries(handle.db, teamId, { ...STAND_UP, ...form });
+    const created = await createSeries(handle.db, teamId, { ...STAND_UP, ...form }, people.ben);
     if (!created.ok) throw created.error;
     return created.seriesId;
   }
@@ -117,11 +122,11 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
       name: "Monday stand-up",
       categorySlug: "daily-standup",
       meetingContext: "check-in",
-      weekday: 1,
+      cadence: { kind: "weekly", weekday: 1 },
       timeOfDay: "09:30",
       pulse: true,
-      rotation: [],
-      nextHost: null,
+      rotation: [{ userId: people.ben, name: "Ben" }],
+      nextHost: { userId: people.ben, name: "Ben" },
     });
     expect((await getSeries(handle.db, otherTeamId, seriesId)).ok).toBe(false);
     expect((await updateSeries(handle.db, otherTeamId, seriesId, STAND_UP)).ok).toBe(false);
@@ -141,7 +146,7 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
       if (!found.ok) throw found.error;
       return found.series.nextHost?.name ?? null;
     };
-    await joinRotation(handle.db, teamId, seriesId, people.ben);
+    // Ben created the series, so he is in the rotation already.
     await joinRotation(handle.db, teamId, seriesId, people.ana);
     await joinRotation(handle.db, teamId, seriesId, people.cleo);
     await joinRotation(handle.db, teamId, seriesId, people.ben); // twice is once
@@ -203,13 +208,71 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
     },
   );
 
+  it.skipIf(!available)(
+    "keeps a series' prepared question until a host draws another or a meeting starts with it",
+    async () => {
+      const seriesId = await newSeries({ name: "Prepared" });
+      const series = async () => {
+        const found = await getSeries(handle.db, teamId, seriesId);
+        if (!found.ok) throw found.error;
+        return found.series;
+      };
+      const prepared = async () => (await preparedQuestion(handle.db, teamId, await series()))?.question.id;
+      // Readers at once, as on several servers, all get the one question stored by the first.
+      const drawnAtOnce = await Promise.all([1, 2, 3].map(prepared));
+      const first = drawnAtOnce[0] ?? "";
+      expect(drawnAtOnce).toEqual([first, first, first]);
+      expect(await prepared()).toBe(first);
+      expect((await preparedQuestion(handle.db, teamId, await series()))?.drawnBy).toBeNull();
+
+      // A draw in place of a question no longer shown changes nothing: someone drew already.
+      const cleo = await accessOf(people.cleo);
+      expect(await drawAnother(handle.db, cleo, seriesId, "7d4a1f0e-8c55-4b8e-9d53-2a8f4f1b0c11")).toEqual({
+        ok: true,
+      });
+      expect(await prepared()).toBe(first);
+      expect(await drawAnother(handle.db, cleo, seriesId, first)).toEqual({ ok: true });
+      const second = await preparedQuestion(handle.db, teamId, await series());
+      expect(second?.question.id).not.toBe(first);
+      expect(second?.drawnBy?.name).toBe("Cleo");
+      // A member cannot be in another team's series.
+      const stranger = await accessOf(people.dan, otherTeamId);
+      expect((await drawAnother(handle.db, stranger, seriesId, second?.question.id ?? null)).ok).toBe(false);
+
+      // Renaming keeps it; another kind of question draws one that fits.
+      await updateSeries(handle.db, teamId, seriesId, { ...STAND_UP, name: "Prepared again" });
+      expect(await prepared()).toBe(second?.question.id);
+
+      // The meeting takes it; the next meeting gets another.
+      const meetingId = await meetingOf(seriesId, people.ana);
+      expect((await preparedOf(meetingId)).id).toBe(second?.question.id);
+      const third = (await prepared()) ?? "";
+      expect([first, second?.question.id]).not.toContain(third);
+
+      // Used by the team elsewhere since it was drawn: no longer fresh, so another is drawn.
+      await recordTeamUse(handle.db, { teamId, questionId: third, how: "asked", usedBy: people.ana });
+      const fourth = await prepared();
+      expect(fourth).not.toBe(third);
+      await updateSeries(handle.db, teamId, seriesId, { ...STAND_UP, questionStyle: "reflective" });
+      const reflective = await preparedQuestion(handle.db, teamId, await series());
+      expect(reflective?.question.id).not.toBe(fourth);
+      expect(reflective?.question.questionStyle).toBe("reflective");
+    },
+  );
+
+  /** The question a series' meeting took from its series when it started. */
+  async function preparedOf(meetingId: string) {
+    const meeting = await getMeeting(handle.db, teamId, meetingId);
+    if (!meeting.ok) throw meeting.error;
+    const [question] = await askableQuestions(handle.db, teamId, [meeting.meeting.questionId ?? ""]);
+    if (!question) throw new Error("nothing prepared");
+    return question;
+  }
+
   async function pulseMeeting(answers: number[], anonymous = false) {
     const seriesId = await newSeries({ name: `Pulse ${answers.length}${anonymous ? " anonymous" : ""}` });
     const meetingId = await meetingOf(seriesId, people.ana);
-    const series = await getSeries(handle.db, teamId, seriesId);
-    if (!series.ok) throw series.error;
-    const question = await readyQuestion(handle.db, teamId, series.series);
-    if (!question) throw new Error("nothing ready");
+    const question = await preparedOf(meetingId);
     const started = await startTeamRound(
       handle.db,
       await accessOf(people.ana),
@@ -273,10 +336,7 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
   it.skipIf(!available)("starts one round for a meeting however many hosts start it at once", async () => {
     const seriesId = await newSeries({ name: "Started twice" });
     const meetingId = await meetingOf(seriesId, people.ana);
-    const series = await getSeries(handle.db, teamId, seriesId);
-    if (!series.ok) throw series.error;
-    const question = await readyQuestion(handle.db, teamId, series.series);
-    if (!question) throw new Error("nothing ready");
+    const question = await preparedOf(meetingId);
     const roundCount = async () =>
       (await handle.db.select({ n: sql<number>`count(*)::integer` }).from(liveRounds))[0]?.n ?? 0;
     const roundsBefore = await roundCount();

@@ -1,37 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatInZone, nextHost, nextOccurrence, pulsePoints, zonedInstant } from "~/shared/series";
+import { formatInZone, nextHost, pulsePoints, zonedInstant } from "~/shared/series";
 
-const MONDAY = 1;
-
-describe("the next meeting of a weekly series", () => {
-  it("is Monday 09:30 Berlin time, an hour earlier in UTC once the clocks have gone forward", () => {
-    // Friday 27 March 2026, noon UTC: winter time (UTC+1) until Sunday 29 March.
-    const next = nextOccurrence(MONDAY, "09:30", "Europe/Berlin", new Date("2026-03-27T12:00:00Z"));
-    expect(next.localDay).toBe("2026-03-30");
-    expect(next.at.toISOString()).toBe("2026-03-30T07:30:00.000Z");
-    // The Monday before the change was still at UTC+1.
-    const before = nextOccurrence(MONDAY, "09:30", "Europe/Berlin", new Date("2026-03-20T12:00:00Z"));
-    expect(before.at.toISOString()).toBe("2026-03-23T08:30:00.000Z");
-  });
-
-  it("is today when today's time is still ahead, next week once it has passed", () => {
-    const mondayMorning = new Date("2026-03-30T07:00:00Z"); // 09:00 in Berlin
-    expect(nextOccurrence(MONDAY, "09:30", "Europe/Berlin", mondayMorning).localDay).toBe("2026-03-30");
-    const justAfter = new Date("2026-03-30T07:30:00Z");
-    expect(nextOccurrence(MONDAY, "09:30", "Europe/Berlin", justAfter).localDay).toBe("2026-04-06");
-  });
-
-  it("counts the day in the team's zone, not in UTC", () => {
-    // Sunday 23:30 UTC is already Monday 08:30 in Tokyo: the 09:00 meeting is an hour away.
-    const next = nextOccurrence(MONDAY, "09:00", "Asia/Tokyo", new Date("2026-03-29T23:30:00Z"));
-    expect(next.at.toISOString()).toBe("2026-03-30T00:00:00.000Z");
-  });
-
-  it("keeps the autumn change in New York too", () => {
-    const next = nextOccurrence(MONDAY, "09:30", "America/New_York", new Date("2026-10-31T12:00:00Z"));
-    expect(next.at.toISOString()).toBe("2026-11-02T14:30:00.000Z");
-  });
-
+describe("the wall clock of a team's time zone", () => {
   it("moves a time the clocks skip to just after the change, and takes the first of a time that happens twice", () => {
     const skipped = zonedInstant({ year: 2026, month: 3, day: 29 }, { hour: 2, minute: 30 }, "Europe/Berlin");
     expect(skipped.toISOString()).toBe("2026-03-29T01:30:00.000Z");

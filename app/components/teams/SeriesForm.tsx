@@ -1,31 +1,80 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { Form } from "react-router";
 import { primaryButton } from "~/components/buttons";
+import {
+  CADENCE_LABELS,
+  CADENCES,
+  type Cadence,
+  type CadenceKind,
+  cadenceWeekday,
+  ordinal,
+  WEEK_OF_MONTH_LABELS,
+  WEEKS_OF_MONTH,
+} from "~/shared/cadence";
 import { CATEGORIES } from "~/shared/categories";
 import { ENGAGEMENT_LEVELS, MEETING_CONTEXTS, QUESTION_STYLES } from "~/shared/questions";
 import { ANY_MEETING, SERIES_NAME_MAX, WEEKDAYS } from "~/shared/series";
 
+/** The form's fields: each cadence's own ones too, so switching the cadence keeps what was filled in. */
 export type SeriesValues = {
   name: string;
   category: string;
   meetingContext: string;
   questionStyle: string;
   engagementLevel: string;
+  cadence: CadenceKind;
   weekday: number;
+  week: number;
+  dayOfMonth: number;
+  startsOn: string;
   timeOfDay: string;
   pulse: boolean;
 };
 
-export const NEW_SERIES: SeriesValues = {
-  name: "",
-  category: "daily-standup",
-  meetingContext: "check-in",
-  questionStyle: "playful",
-  engagementLevel: "quick",
-  weekday: 1,
-  timeOfDay: "09:30",
-  pulse: false,
-};
+/** A new series: a Monday stand-up at 09:30; `today` (the team's) is where a series every two weeks starts. */
+export function newSeriesValues(today: string): SeriesValues {
+  return {
+    name: "",
+    category: "daily-standup",
+    meetingContext: "check-in",
+    questionStyle: "playful",
+    engagementLevel: "quick",
+    cadence: "weekly",
+    weekday: 1,
+    week: 1,
+    dayOfMonth: 1,
+    startsOn: today,
+    timeOfDay: "09:30",
+    pulse: false,
+  };
+}
+
+/** A stored series as the form shows it; the fields its cadence does not use keep the new series' defaults. */
+export function seriesValues(
+  series: {
+    name: string;
+    categorySlug: string | null;
+    meetingContext: string;
+    questionStyle: string;
+    engagementLevel: string;
+    cadence: Cadence;
+    timeOfDay: string;
+    pulse: boolean;
+  },
+  today: string,
+): SeriesValues {
+  const { cadence } = series;
+  return {
+    ...newSeriesValues(today),
+    ...series,
+    category: series.categorySlug ?? ANY_MEETING,
+    cadence: cadence.kind,
+    weekday: cadenceWeekday(cadence) ?? 1,
+    week: cadence.kind === "monthly-weekday" ? cadence.week : 1,
+    dayOfMonth: cadence.kind === "monthly-date" ? cadence.day : 1,
+    startsOn: cadence.kind === "every-two-weeks" ? cadence.startsOn : today,
+  };
+}
 
 const field =
   "mt-1.5 block w-full rounded-xl border border-line-strong bg-white px-3 py-2.5 text-base text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
@@ -36,11 +85,13 @@ function Select({
   text,
   value,
   options,
+  describedBy,
 }: {
   name: string;
   text: string;
   value: string | number;
   options: readonly { value: string | number; label: string }[];
+  describedBy?: string;
 }) {
   const id = useId();
   // A label beside its control (not around it), so the control's name is the label alone, not the chosen value too.
@@ -49,7 +100,7 @@ function Select({
       <label htmlFor={id} className={label}>
         {text}
       </label>
-      <select id={id} name={name} defaultValue={String(value)} className={field}>
+      <select id={id} name={name} defaultValue={String(value)} aria-describedby={describedBy} className={field}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -60,7 +111,20 @@ function Select({
   );
 }
 
-/** A series' name, its kind of question and its weekly moment in the team's time zone; the pulse on or off. */
+/** Which cadences a field of the form belongs to (the `cadence-field` rule in app.css shows only those). */
+function CadenceField({ of, children }: { of: CadenceKind[]; children: ReactNode }) {
+  return (
+    <div className="cadence-field" data-cadence={of.join(" ")}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A series' name, its kind of question, how often and when it meets in the
+ * team's time zone (in plain words: every week, every two weeks, the first
+ * Thursday of the month, the 15th), and the pulse on or off.
+ */
 export function SeriesForm({
   values,
   timeZone,
@@ -74,6 +138,8 @@ export function SeriesForm({
 }) {
   const nameId = useId();
   const timeId = useId();
+  const startsOnId = useId();
+  const dateHintId = useId();
   return (
     <Form method="post" className="space-y-4">
       <input type="hidden" name="intent" value="save" />
@@ -104,20 +170,70 @@ export function SeriesForm({
         <Select name="questionStyle" text="Style" value={values.questionStyle} options={QUESTION_STYLES} />
         <Select name="engagementLevel" text="Depth" value={values.engagementLevel} options={ENGAGEMENT_LEVELS} />
       </div>
-      <div className="grid grid-cols-2 gap-4">
+      <fieldset className="space-y-4">
+        <legend className="font-serif text-lg font-semibold text-ink">When it meets</legend>
         <Select
-          name="weekday"
-          text="Day"
-          value={values.weekday}
-          options={WEEKDAYS.map((d, i) => ({ value: i, label: d }))}
+          name="cadence"
+          text="How often"
+          value={values.cadence}
+          options={CADENCES.map((kind) => ({ value: kind, label: CADENCE_LABELS[kind] }))}
         />
-        <div>
-          <label htmlFor={timeId} className={label}>
-            Time ({timeZone})
-          </label>
-          <input id={timeId} type="time" name="timeOfDay" defaultValue={values.timeOfDay} required className={field} />
+        <div className="grid grid-cols-2 gap-4">
+          <CadenceField of={["monthly-weekday"]}>
+            <Select
+              name="week"
+              text="Which one"
+              value={values.week}
+              options={WEEKS_OF_MONTH.map((week) => ({ value: week, label: WEEK_OF_MONTH_LABELS[week] }))}
+            />
+          </CadenceField>
+          <CadenceField of={["weekly", "monthly-weekday"]}>
+            <Select
+              name="weekday"
+              text="Day"
+              value={values.weekday}
+              options={WEEKDAYS.map((d, i) => ({ value: i, label: d }))}
+            />
+          </CadenceField>
+          <CadenceField of={["monthly-date"]}>
+            <Select
+              name="dayOfMonth"
+              text="Date"
+              value={values.dayOfMonth}
+              describedBy={dateHintId}
+              options={Array.from({ length: 31 }, (_, i) => ({ value: i + 1, label: ordinal(i + 1) }))}
+            />
+          </CadenceField>
+          <CadenceField of={["every-two-weeks"]}>
+            <label htmlFor={startsOnId} className={label}>
+              First meeting
+            </label>
+            <input id={startsOnId} type="date" name="startsOn" defaultValue={values.startsOn} className={field} />
+          </CadenceField>
+          <div>
+            <label htmlFor={timeId} className={label}>
+              Time ({timeZone})
+            </label>
+            <input
+              id={timeId}
+              type="time"
+              name="timeOfDay"
+              defaultValue={values.timeOfDay}
+              required
+              className={field}
+            />
+          </div>
         </div>
-      </div>
+        <CadenceField of={["monthly-date"]}>
+          <p id={dateHintId} className="text-sm text-ink-muted">
+            In a month without that date (the 31st in April, the 30th in February), the meeting is on the month's last
+            day.
+          </p>
+        </CadenceField>
+        <CadenceField of={["every-two-weeks"]}>
+          <p className="text-sm text-ink-muted">Then every other week, on the same weekday.</p>
+        </CadenceField>
+      </fieldset>
       <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
         <input type="checkbox" name="pulse" defaultChecked={values.pulse} className="size-5" />
         Open each team round with the pulse: a 1-5 energy scale, shown only as a team trend

@@ -1,17 +1,17 @@
 import { NewerOlderPager } from "~/components/NewerOlderPager";
 import { formatInZone } from "~/shared/series";
-import { TEAM_USE_LABELS, type TeamUse } from "~/shared/team-question-schemas";
+import { TEAM_USE_LABELS, type TeamHistoryHow } from "~/shared/team-question-schemas";
 
 type Entry = {
   id: string;
   question: string;
-  how: TeamUse;
+  how: TeamHistoryHow;
   usedAt: string;
   usedBy: string | null;
   seriesName: string | null;
 };
 
-/** What the team asked, newest first: the question, when, how, by whom and in which series. */
+/** What the team asked and which questions its hosts drew, newest first: the question, when, how, by whom and in which series. */
 export function TeamHistoryList({
   entries,
   page,

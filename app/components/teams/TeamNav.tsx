@@ -32,14 +32,15 @@ export function TeamNav({
         </Link>
       </p>
       <h1 className="mt-1 font-serif text-2xl font-semibold text-ink sm:text-4xl">{teamName}</h1>
+      {/* Spread over the row on a phone with little padding, so all five fit 390 px (scrolling is the narrower phone's fallback). */}
       <nav aria-label="Team" className="mt-4 -mx-4 overflow-x-auto px-4">
-        <ul className="flex gap-1 border-b border-line">
+        <ul className="flex justify-between gap-2 border-b border-line sm:justify-start sm:gap-1">
           {shown.map(({ section, label, path }) => (
             <li key={section}>
               <Link
                 to={`/teams/${teamId}${path}`}
                 aria-current={section === current ? "page" : undefined}
-                className={`inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium ${
+                className={`inline-flex min-h-11 items-center border-b-2 px-1 text-sm font-medium sm:px-3 ${
                   section === current
                     ? "border-brand-700 text-brand-800"
                     : "border-transparent text-ink-muted hover:text-ink"

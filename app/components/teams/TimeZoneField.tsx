@@ -41,7 +41,7 @@ export function TimeZoneField({
         ))}
       </select>
       <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
-        The weekday and time of the team's meetings are read in it.
+        The days and times of the team's meetings are read in it.
       </p>
     </div>
   );

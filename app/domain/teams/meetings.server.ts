@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import {
   liveRounds,
@@ -10,30 +10,19 @@ import {
   teamQuestionUses,
   users,
 } from "~/db/schema";
-import type { LiveSettings } from "~/shared/live";
-import type { ServedQuestion } from "~/shared/questions";
+import { LIVE_QUESTIONS_MAX, type LiveSettings } from "~/shared/live";
 import type { MeetingUseHow, TeamRoundRecap } from "~/shared/team-meetings";
-import { categoryIndex } from "../categories.server";
 import { failure, type Outcome } from "../errors";
 import { createRound, roundStatus } from "../live/rounds.server";
-import { rowColumns, toServed } from "../questions/cards.server";
-import { type Choice, pickForChoice } from "../questions/library-pick.server";
 import type { TeamAccess } from "./access.server";
 import { recordTeamUse } from "./memory.server";
+import { askableQuestions, preparedQuestion, takePrepared } from "./prepared-questions.server";
 import { pulseOpening } from "./pulse.server";
 import { keepTeamRecap } from "./recaps.server";
-import { getSeries, personName, type Series, seriesChoice } from "./series.server";
+import { getSeries, personName, type Series } from "./series.server";
 import { askableByTeam } from "./visibility.server";
 
 export const MEETING_NOT_FOUND = "This meeting does not exist in this team";
-
-/** A meeting held without a series asks what a plain check-in would. */
-const PLAIN_CHOICE: Choice = {
-  meetingContext: "check-in",
-  questionStyle: "reflective",
-  engagementLevel: "standard",
-  categorySlug: null,
-};
 
 export type MeetingSummary = {
   id: string;
@@ -47,6 +36,8 @@ export type MeetingUse = { questionId: string; text: string; how: MeetingUseHow;
 
 export type Meeting = MeetingSummary & {
   hostId: string | null;
+  /** The question prepared for it (taken from its series when it started): first on its table and in its round. */
+  questionId: string | null;
   series: Series | null;
   /** The live round while it exists: its code, and whether it still takes answers. */
   round: { code: string; open: boolean } | null;
@@ -65,9 +56,8 @@ const summaryColumns = {
 
 /** Meetings with their series' name and their host's; with `full`, also the round and the recap (the large part). */
 function summaries(db: Database, full = false) {
-  const columns = full
-    ? { ...summaryColumns, liveRoundId: teamMeetings.liveRoundId, recap: teamMeetings.recap }
-    : { ...summaryColumns, liveRoundId: teamMeetings.liveRoundId, recap: sql<null>`null` };
+  const always = { ...summaryColumns, liveRoundId: teamMeetings.liveRoundId, questionId: teamMeetings.questionId };
+  const columns = full ? { ...always, recap: teamMeetings.recap } : { ...always, recap: sql<null>`null` };
   return db
     .select(columns)
     .from(teamMeetings)
@@ -105,22 +95,32 @@ export async function recentMeetings(
   return rows.map(toSummary);
 }
 
-/** Starts a meeting of a series (or on its own): the person starting it hosts it. */
+/**
+ * Starts a meeting of a series (or on its own): the person starting it
+ * hosts it. A series' meeting takes the question prepared for it, which it
+ * keeps for its table and its round.
+ */
 export async function startMeeting(
   db: Database,
   access: TeamAccess,
   seriesId: string | null,
-): Promise<Outcome<{ meetingId: string }>> {
+): Promise<Outcome<{ meetingId: string; questionId: string | null }>> {
   if (seriesId) {
     const found = await getSeries(db, access.teamId, seriesId);
     if (!found.ok) return found;
+    // Nobody may have looked since the last meeting: then the draw happens now.
+    await preparedQuestion(db, access.teamId, found.series);
   }
-  const [row] = await db
-    .insert(teamMeetings)
-    .values({ teamId: access.teamId, seriesId, hostId: access.userId })
-    .returning({ id: teamMeetings.id });
+  const row = await db.transaction(async (tx) => {
+    const questionId = seriesId ? await takePrepared(tx, seriesId) : null;
+    const [meeting] = await tx
+      .insert(teamMeetings)
+      .values({ teamId: access.teamId, seriesId, hostId: access.userId, questionId })
+      .returning({ id: teamMeetings.id, questionId: teamMeetings.questionId });
+    return meeting;
+  });
   if (!row) return failure("CONFLICT", "The meeting could not be started: please try again");
-  return { ok: true, meetingId: row.id };
+  return { ok: true, meetingId: row.id, questionId: row.questionId };
 }
 
 /** One of the team's meetings with what was used in it and its round's recap; another team's is not found. */
@@ -165,43 +165,13 @@ export async function getMeeting(
     meeting: {
       ...toSummary(row),
       hostId: row.hostId,
+      questionId: row.questionId,
       series: series?.ok ? series.series : null,
       round,
       recap,
       uses: uses.map((use) => ({ ...use, how: use.how as MeetingUseHow, usedAt: use.usedAt.toISOString() })),
     },
   };
-}
-
-/** The questions with these ids the team may ask, in the order given; others are left out. */
-export async function askableQuestions(
-  db: Database,
-  teamId: string,
-  ids: readonly string[],
-): Promise<ServedQuestion[]> {
-  if (ids.length === 0) return [];
-  const index = await categoryIndex(db);
-  const rows = await db
-    .select(rowColumns)
-    .from(questions)
-    .where(and(inArray(questions.id, [...ids]), askableByTeam(teamId)));
-  const byId = new Map(rows.map((row) => [row.id, toServed(row, index)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/**
- * The question ready for a series' next meeting (or the meeting's next
- * one): the ladder for the series' choice, skipping what the team has used
- * and the questions already on the meeting's table.
- */
-export async function readyQuestion(
-  db: Database,
-  teamId: string,
-  series: Series | null,
-  seen: readonly string[] = [],
-): Promise<ServedQuestion | null> {
-  const pick = await pickForChoice(db, series ? seriesChoice(series) : PLAIN_CHOICE, seen, null, teamId);
-  return pick?.question ?? null;
 }
 
 /** Remembers that a question was presented or asked in the meeting (once per way), so the team is not served it again. */
@@ -252,7 +222,10 @@ export async function startTeamRound(
   const { meeting } = found;
   const taken = () => failure("CONFLICT", "This meeting has had its team round already");
   if (meeting.round || meeting.recap) return taken();
-  const asked = await askableQuestions(db, access.teamId, input.questionIds);
+  // The round opens with the question prepared for the meeting, whatever the form sent first.
+  const ids = [...new Set([...(meeting.questionId ? [meeting.questionId] : []), ...input.questionIds])];
+  // The pulse takes a place in the round when the series has one.
+  const asked = await askableQuestions(db, access.teamId, ids.slice(0, LIVE_QUESTIONS_MAX - 1));
   if (asked.length === 0) return failure("INVALID_INPUT", "Choose at least one question for the round");
   try {
     return await db.transaction(async (tx) => {

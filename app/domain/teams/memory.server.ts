@@ -1,7 +1,15 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { meetingSeries, questions, teamHiddenQuestions, teamMeetings, teamQuestionUses, users } from "~/db/schema";
-import type { TeamUse } from "~/shared/team-question-schemas";
+import {
+  meetingSeries,
+  questions,
+  teamHiddenQuestions,
+  teamMeetings,
+  teamQuestionDraws,
+  teamQuestionUses,
+  users,
+} from "~/db/schema";
+import { TEAM_DRAWN, type TeamHistoryHow, type TeamUse } from "~/shared/team-question-schemas";
 import { failure, type Outcome } from "../errors";
 import { pageWithin } from "../paging";
 import { visibleToTeam } from "./visibility.server";
@@ -98,15 +106,21 @@ export type TeamHistoryEntry = {
   id: string;
   questionId: string;
   question: string;
-  how: TeamUse;
+  /** How it was used, or "drawn": a host drew it for a series' next meeting. */
+  how: TeamHistoryHow;
   usedAt: string;
+  /** Who used it, or drew it. */
   usedBy: string | null;
   seriesId: string | null;
   seriesName: string | null;
   meetingId: string | null;
 };
 
-/** What the team asked, newest first, a page at a time: when, how, by whom and in which series. */
+/**
+ * What the team asked, and which questions its hosts drew for a series'
+ * next meeting, newest first, a page at a time: when, how, by whom and in
+ * which series.
+ */
 export async function teamHistory(
   db: Database,
   teamId: string,
@@ -114,9 +128,14 @@ export async function teamHistory(
   pageSize = HISTORY_PAGE_SIZE,
 ): Promise<{ entries: TeamHistoryEntry[]; total: number; page: number; pages: number }> {
   const ofTeam = eq(teamQuestionUses.teamId, teamId);
-  const [{ total = 0 } = {}] = await db.select({ total: count() }).from(teamQuestionUses).where(ofTeam);
+  const drawnForTeam = eq(teamQuestionDraws.teamId, teamId);
+  const [[{ uses = 0 } = {}], [{ draws = 0 } = {}]] = await Promise.all([
+    db.select({ uses: count() }).from(teamQuestionUses).where(ofTeam),
+    db.select({ draws: count() }).from(teamQuestionDraws).where(drawnForTeam),
+  ]);
+  const total = uses + draws;
   const { page: current, pageCount: pages } = pageWithin(page, total, pageSize);
-  const rows = await db
+  const used = db
     .select({
       id: teamQuestionUses.id,
       questionId: teamQuestionUses.questionId,
@@ -132,12 +151,36 @@ export async function teamHistory(
     .innerJoin(questions, eq(questions.id, teamQuestionUses.questionId))
     .leftJoin(users, eq(users.id, teamQuestionUses.usedBy))
     .leftJoin(meetingSeries, eq(meetingSeries.id, teamQuestionUses.seriesId))
-    .where(ofTeam)
-    .orderBy(desc(teamQuestionUses.usedAt), desc(teamQuestionUses.id))
+    .where(ofTeam);
+  const drawn = db
+    .select({
+      id: teamQuestionDraws.id,
+      questionId: teamQuestionDraws.questionId,
+      question: questions.text,
+      how: sql<string>`${TEAM_DRAWN}`,
+      usedAt: teamQuestionDraws.drawnAt,
+      usedBy: users.name,
+      seriesId: teamQuestionDraws.seriesId,
+      seriesName: meetingSeries.name,
+      meetingId: sql<string | null>`null::uuid`,
+    })
+    .from(teamQuestionDraws)
+    .innerJoin(questions, eq(questions.id, teamQuestionDraws.questionId))
+    .leftJoin(users, eq(users.id, teamQuestionDraws.drawnBy))
+    .leftJoin(meetingSeries, eq(meetingSeries.id, teamQuestionDraws.seriesId))
+    .where(drawnForTeam);
+  // A union is ordered by its own columns, named as in its first part.
+  const rows = await used
+    .unionAll(drawn)
+    .orderBy(desc(sql.identifier("used_at")), desc(sql.identifier("id")))
     .limit(pageSize)
     .offset((current - 1) * pageSize);
   return {
-    entries: rows.map((row) => ({ ...row, how: row.how as TeamUse, usedAt: row.usedAt.toISOString() })),
+    entries: rows.map((row) => ({
+      ...row,
+      how: row.how as TeamHistoryHow,
+      usedAt: new Date(row.usedAt).toISOString(),
+    })),
     total,
     page: current,
     pages,

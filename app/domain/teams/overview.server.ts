@@ -1,33 +1,62 @@
 import type { Database } from "~/db/database.server";
-import type { ServedQuestion } from "~/shared/questions";
-import { nextOccurrence } from "~/shared/series";
-import { type MeetingSummary, readyQuestion, recentMeetings } from "./meetings.server";
-import { listSeries, type Series } from "./series.server";
+import { localDayOf, upcomingMeetings } from "~/shared/cadence";
+import type { Outcome } from "../errors";
+import { type MeetingSummary, recentMeetings } from "./meetings.server";
+import { lastMeetingOf, type PreparedQuestion, preparedQuestion } from "./prepared-questions.server";
+import { getSeries, listSeries, type Series } from "./series.server";
+
+type Team = { teamId: string; timeZone: string };
 
 export type SeriesCard = Series & {
-  /** The next meeting: its instant and its day in the team's time zone. */
-  next: { at: string; localDay: string };
-  /** The question ready for it: fitting, and not used by the team yet while one exists. */
-  question: ServedQuestion | null;
+  /** Its next meetings, soonest first: the instant, and the day and weekday in the team's time zone. */
+  upcoming: { at: string; localDay: string; weekday: number }[];
+  /** The question prepared for the next one: fitting, not used by the team yet while one exists. */
+  prepared: PreparedQuestion | null;
 };
+
+/** A series with its next `count` meetings and the question prepared for the first of them. */
+async function withNextMeetings(
+  db: Database,
+  team: Team,
+  series: Series,
+  now: Date,
+  count: number,
+): Promise<SeriesCard> {
+  const last = await lastMeetingOf(db, series.id);
+  const metOn = last ? localDayOf(last.heldAt, team.timeZone) : null;
+  const upcoming = upcomingMeetings(series.cadence, series.timeOfDay, team.timeZone, now, count, metOn);
+  return {
+    ...series,
+    upcoming: upcoming.map((o) => ({ at: o.at.toISOString(), localDay: o.localDay, weekday: o.weekday })),
+    prepared: await preparedQuestion(db, team.teamId, series),
+  };
+}
 
 /** The team page: each series with its next meeting, host and question (soonest first), and the latest meetings. */
 export async function teamOverview(
   db: Database,
-  team: { teamId: string; timeZone: string },
+  team: Team,
   now = new Date(),
 ): Promise<{ series: SeriesCard[]; recent: MeetingSummary[] }> {
-  const series = await listSeries(db, team.teamId);
   const cards: SeriesCard[] = [];
-  // One after another: each draw is the ladder's query, and a team has a handful of series.
-  for (const one of series) {
-    const next = nextOccurrence(one.weekday, one.timeOfDay, team.timeZone, now);
-    cards.push({
-      ...one,
-      next: { at: next.at.toISOString(), localDay: next.localDay },
-      question: await readyQuestion(db, team.teamId, one),
-    });
-  }
-  cards.sort((a, b) => a.next.at.localeCompare(b.next.at));
+  // One after another: a draw is the ladder's query, and a team has a handful of series.
+  for (const one of await listSeries(db, team.teamId)) cards.push(await withNextMeetings(db, team, one, now, 1));
+  const soonest = (card: SeriesCard) => card.upcoming[0]?.at ?? "~";
+  cards.sort((a, b) => soonest(a).localeCompare(soonest(b)));
   return { series: cards, recent: await recentMeetings(db, team.teamId, { limit: 10 }) };
+}
+
+/** How many of a series' next dates its page lists. */
+export const DATES_LISTED = 3;
+
+/** A series' page: the series, its next dates and the question prepared for the next meeting. */
+export async function seriesOverview(
+  db: Database,
+  team: Team,
+  seriesId: string,
+  now = new Date(),
+): Promise<Outcome<{ series: SeriesCard }>> {
+  const found = await getSeries(db, team.teamId, seriesId);
+  if (!found.ok) return found;
+  return { ok: true, series: await withNextMeetings(db, team, found.series, now, DATES_LISTED) };
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { meetingSeries, profiles, seriesHosts, teamMeetings, teamMembers, users } from "~/db/schema";
+import { type Cadence, cadenceWeekday, type WeekOfMonth } from "~/shared/cadence";
 import type { EngagementLevel, MeetingContext, QuestionStyle } from "~/shared/questions";
 import { MIN_HOSTS_TO_SKIP, nextHost } from "~/shared/series";
 import type { SeriesForm } from "~/shared/series-schemas";
@@ -19,7 +20,8 @@ export type Series = {
   meetingContext: MeetingContext;
   questionStyle: QuestionStyle;
   engagementLevel: EngagementLevel;
-  weekday: number;
+  /** How often it meets, at `timeOfDay` on the team's wall clock. */
+  cadence: Cadence;
   timeOfDay: string;
   pulse: boolean;
   /** Who opted in to host, in the order they did. */
@@ -45,6 +47,31 @@ export function seriesChoice(
   };
 }
 
+/** A cadence as its columns: each kind fills the ones it uses and leaves the others empty (a check holds it so). */
+function cadenceColumns(cadence: Cadence) {
+  return {
+    cadence: cadence.kind,
+    weekday: cadenceWeekday(cadence),
+    weekOfMonth: cadence.kind === "monthly-weekday" ? cadence.week : null,
+    dayOfMonth: cadence.kind === "monthly-date" ? cadence.day : null,
+    startsOn: cadence.kind === "every-two-weeks" ? cadence.startsOn : null,
+  };
+}
+
+/** The cadence a stored series meets by. */
+function cadenceOfRow(row: typeof meetingSeries.$inferSelect): Cadence {
+  switch (row.cadence) {
+    case "every-two-weeks":
+      return { kind: "every-two-weeks", startsOn: row.startsOn ?? "" };
+    case "monthly-weekday":
+      return { kind: "monthly-weekday", weekday: row.weekday ?? 0, week: (row.weekOfMonth ?? 1) as WeekOfMonth };
+    case "monthly-date":
+      return { kind: "monthly-date", day: row.dayOfMonth ?? 1 };
+    default:
+      return { kind: "weekly", weekday: row.weekday ?? 0 };
+  }
+}
+
 async function columnsOf(db: Database, form: SeriesForm) {
   const index = await categoryIndex(db);
   return {
@@ -53,29 +80,54 @@ async function columnsOf(db: Database, form: SeriesForm) {
     meetingContext: form.meetingContext,
     questionStyle: form.questionStyle,
     engagementLevel: form.engagementLevel,
-    weekday: form.weekday,
+    ...cadenceColumns(form.cadence),
     timeOfDay: form.timeOfDay,
     pulse: form.pulse,
   };
 }
 
+/** Creates the series with its creator first in the rotation: whoever sets up a meeting can start it at once. */
 export async function createSeries(
   db: Database,
   teamId: string,
   form: SeriesForm,
+  creatorId: string,
 ): Promise<Outcome<{ seriesId: string }>> {
-  const [row] = await db
-    .insert(meetingSeries)
-    .values({ teamId, ...(await columnsOf(db, form)) })
-    .returning({ id: meetingSeries.id });
-  if (!row) return failure("CONFLICT", "The series could not be saved: please try again");
-  return { ok: true, seriesId: row.id };
+  const columns = await columnsOf(db, form);
+  const seriesId = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(meetingSeries)
+      .values({ teamId, ...columns })
+      .returning({ id: meetingSeries.id });
+    if (row) await tx.insert(seriesHosts).values({ seriesId: row.id, userId: creatorId, position: 1 });
+    return row?.id;
+  });
+  if (!seriesId) return failure("CONFLICT", "The series could not be saved: please try again");
+  return { ok: true, seriesId };
 }
 
+/**
+ * Saves the series. A question prepared for its next meeting stays while
+ * the kind of question (category, moment, style, depth) stays; otherwise
+ * it no longer fits, and the next reader draws one that does.
+ */
 export async function updateSeries(db: Database, teamId: string, seriesId: string, form: SeriesForm): Promise<Outcome> {
+  const columns = await columnsOf(db, form);
+  const sameChoice = and(
+    sql`${meetingSeries.categoryId} is not distinct from ${columns.categoryId}`,
+    eq(meetingSeries.meetingContext, columns.meetingContext),
+    eq(meetingSeries.questionStyle, columns.questionStyle),
+    eq(meetingSeries.engagementLevel, columns.engagementLevel),
+  );
   const changed = await db
     .update(meetingSeries)
-    .set({ ...(await columnsOf(db, form)), updatedAt: new Date() })
+    .set({
+      ...columns,
+      nextQuestionId: sql`case when ${sameChoice} then ${meetingSeries.nextQuestionId} end`,
+      nextQuestionBy: sql`case when ${sameChoice} then ${meetingSeries.nextQuestionBy} end`,
+      nextQuestionAt: sql`case when ${sameChoice} then ${meetingSeries.nextQuestionAt} end`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(meetingSeries.id, seriesId), eq(meetingSeries.teamId, teamId)))
     .returning({ id: meetingSeries.id });
   return changed.length ? { ok: true } : failure("NOT_FOUND", SERIES_NOT_FOUND);
@@ -145,7 +197,7 @@ async function withRotation(db: Database, rows: (typeof meetingSeries.$inferSele
         meetingContext: row.meetingContext as MeetingContext,
         questionStyle: row.questionStyle as QuestionStyle,
         engagementLevel: row.engagementLevel as EngagementLevel,
-        weekday: row.weekday,
+        cadence: cadenceOfRow(row),
         timeOfDay: row.timeOfDay,
         pulse: row.pulse,
         rotation,
@@ -155,13 +207,13 @@ async function withRotation(db: Database, rows: (typeof meetingSeries.$inferSele
   );
 }
 
-/** The team's series, by name. */
+/** The team's series, by name (the team page orders them by their next meeting). */
 export async function listSeries(db: Database, teamId: string): Promise<Series[]> {
   const rows = await db
     .select()
     .from(meetingSeries)
     .where(eq(meetingSeries.teamId, teamId))
-    .orderBy(asc(meetingSeries.weekday), asc(meetingSeries.timeOfDay), asc(meetingSeries.name));
+    .orderBy(asc(meetingSeries.name), asc(meetingSeries.id));
   return withRotation(db, rows);
 }
 

@@ -52,7 +52,7 @@ export async function listTeamsOf(db: Database, userId: string): Promise<TeamLis
   return rows.map((row) => ({ ...row, role: row.role as TeamRole, memberCount: Number(row.memberCount) }));
 }
 
-/** Renames the team and sets its time zone (series' weekday and time are read in it). Owners only. */
+/** Renames the team and sets its time zone (series' days and times are read in it). Owners only. */
 export async function updateTeamSettings(
   db: Database,
   access: TeamAccess,

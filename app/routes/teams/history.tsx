@@ -20,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: loaderData ? `History · ${loaderData.team.teamName}` : "Team history",
-    description: "What the team asked, when and in which series.",
+    description: "What the team asked, and the questions its hosts drew, when and in which series.",
     path: "/teams",
     noindex: true,
   });
@@ -30,7 +30,7 @@ export default function TeamHistory({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <TeamNav teamId={team.teamId} teamName={team.teamName} role={team.role} current="history" />
-      <h2 className="mb-4 font-serif text-xl font-semibold text-ink">What the team asked</h2>
+      <h2 className="mb-4 font-serif text-xl font-semibold text-ink">What the team asked and drew</h2>
       <TeamHistoryList entries={history.entries} page={history.page} pages={history.pages} timeZone={team.timeZone} />
     </div>
   );

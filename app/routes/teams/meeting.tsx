@@ -8,13 +8,8 @@ import { TeamCardScope } from "~/components/teams/team-card-scope";
 import { config } from "~/config.server";
 import { ownerHasPremium } from "~/domain/generation/directed-access.server";
 import { LIMITS } from "~/domain/limits/rules";
-import {
-  askableQuestions,
-  getMeeting,
-  MEETING_NOT_FOUND,
-  recordMeetingUse,
-  startTeamRound,
-} from "~/domain/teams/meetings.server";
+import { getMeeting, MEETING_NOT_FOUND, recordMeetingUse, startTeamRound } from "~/domain/teams/meetings.server";
+import { askableQuestions } from "~/domain/teams/prepared-questions.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { isUuid } from "~/shared/ids";

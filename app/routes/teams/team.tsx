@@ -1,17 +1,16 @@
-import { Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { primaryButton } from "~/components/buttons";
 import { RecentMeetings } from "~/components/teams/RecentMeetings";
 import { SeriesCard } from "~/components/teams/SeriesCard";
 import { TeamNav } from "~/components/teams/TeamNav";
-import { startMeeting } from "~/domain/teams/meetings.server";
 import { teamOverview } from "~/domain/teams/overview.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
-import { isUuid } from "~/shared/ids";
 import { teamRoleCan } from "~/shared/teams";
-import { domainPageError, formBody } from "~/web/http.server";
+import { formBody } from "~/web/http.server";
 import { requireTeamPage } from "~/web/teams.server";
 import type { Route } from "./+types/team";
+import { isNextMeetingIntent, nextMeetingAction } from "./next-meeting-actions.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
@@ -22,17 +21,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { access, ...(await teamOverview(db, access)) };
 }
 
-/** Starts a series' meeting, hosted by whoever starts it, with the question the card showed. */
+/** Starts a series' meeting with the question prepared for it, or draws another question for it. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const access = await requireTeamPage(request, params.teamId, "run-meetings");
   const form = formBody(context);
-  const seriesId = String(form.get("seriesId") ?? "");
-  const questionId = String(form.get("questionId") ?? "");
-  const { db } = await database();
-  const started = await startMeeting(db, access, isUuid(seriesId) ? seriesId : null);
-  if (!started.ok) throw domainPageError(started.error);
-  const first = isUuid(questionId) ? `?q=${questionId}` : "";
-  return redirect(`/teams/${access.teamId}/meetings/${started.meetingId}${first}`);
+  const intent = String(form.get("intent") ?? "start");
+  if (!isNextMeetingIntent(intent)) return data({ error: "intent must be start or draw" }, { status: 400 });
+  return nextMeetingAction(access, intent, form);
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
@@ -43,8 +38,9 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
     noindex: true,
   });
 
-export default function TeamOverview({ loaderData }: Route.ComponentProps) {
+export default function TeamOverview({ loaderData, actionData }: Route.ComponentProps) {
   const { access, series, recent } = loaderData;
+  const failed = actionData && "seriesId" in actionData ? actionData : null;
   const canRun = teamRoleCan(access.role, "run-meetings");
   const canManage = teamRoleCan(access.role, "manage-series");
   return (
@@ -56,8 +52,8 @@ export default function TeamOverview({ loaderData }: Route.ComponentProps) {
           {canManage ? (
             <>
               <p className="mt-2 text-ink-muted">
-                Set up the meeting you hold every week: CircleUp then has a fresh question ready for it each time, and
-                says who hosts next.
+                Set up a meeting the team holds every week, every two weeks or every month: CircleUp then has a fresh
+                question ready for each one, and says who hosts next.
               </p>
               <Link to={`/teams/${access.teamId}/series/new`} className={`${primaryButton} mt-4`}>
                 Create the first series
@@ -78,6 +74,7 @@ export default function TeamOverview({ loaderData }: Route.ComponentProps) {
               viewerId={access.userId}
               canRun={canRun}
               primary={index === 0}
+              error={failed?.seriesId === one.id ? failed.error : null}
             />
           ))}
           {canManage && (
