@@ -1,10 +1,9 @@
 import { Link, useLocation } from "react-router";
-import { Check, X } from "~/components/icons";
-import { PinnedToBottom, pinnedCard } from "~/components/PinnedToBottom";
+import { secondaryButton } from "~/components/buttons";
 import { rememberPendingSave } from "~/lib/pending-save";
-import { dismissSignUpOffer, type PromptTrigger, type SignUpOffer, useSignUpOffer } from "~/lib/sign-up-prompt";
+import { answerSignUpOffer, type PromptTrigger, type SignUpOffer, useSignUpOffer } from "~/lib/sign-up-prompt";
 
-/** What invites a visitor to sign up (a new question, a copy, a vote attempt) and the text each one shows. */
+/** What invites a visitor to sign up (a new question, a copy, a vote or a save without an account) and its words. */
 export const PROMPTS: Record<PromptTrigger, { title: string; body: string; button: string }> = {
   after_generation: {
     title: "Love this question?",
@@ -21,90 +20,62 @@ export const PROMPTS: Record<PromptTrigger, { title: string; body: string; butto
     body: "Create a free account to vote and help the community",
     button: "Join the Community",
   },
+  after_save_attempt: {
+    title: "Keep this question?",
+    body: "Create a free account to save it and find it again on any device",
+    button: "Save This Question",
+  },
 };
-
-const BENEFITS = ["Save questions", "Vote on quality", "Access anywhere"];
 
 const withReturn = (path: string, returnTo: string) =>
   returnTo === "/" ? path : `${path}?redirectTo=${encodeURIComponent(returnTo)}`;
 
 /**
- * The one place a page shows the sign-up prompt, pinned to the bottom of the
- * window so it never moves the generator or the list. It takes no focus; it
- * is announced and can be dismissed with "Maybe later".
+ * The one sign-up invitation, in the page's flow at its place (under the
+ * generator's Generate, at the foot of a list card), so it covers nothing.
+ * The place's live region is always there, so the invitation is announced
+ * when it arrives; it takes no focus.
  */
-export function SignUpPromptSlot() {
-  const offer = useSignUpOffer();
-  const location = useLocation();
-  return (
-    <PinnedToBottom announce>
-      {offer && <SignUpPrompt offer={offer} returnTo={`${location.pathname}${location.search}`} />}
-    </PinnedToBottom>
-  );
+export function SignUpInvitation({ place, className = "" }: { place: string; className?: string }) {
+  const offer = useSignUpOffer(place);
+  return <div aria-live="polite">{offer && <Invitation offer={offer} className={className} />}</div>;
 }
 
-function SignUpPrompt({ offer, returnTo }: { offer: SignUpOffer; returnTo: string }) {
+function Invitation({ offer, className }: { offer: SignUpOffer; className: string }) {
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
   const text = PROMPTS[offer.trigger];
-  const signUp = withReturn("/sign-up", returnTo);
   // "Save This Question" keeps its promise: the question waits in this browser until the account exists.
-  const keepQuestion = () => {
-    if (offer.trigger === "after_generation" && offer.question) rememberPendingSave(offer.question);
+  const follow = () => {
+    if (text.button === "Save This Question" && offer.question) rememberPendingSave(offer.question);
+    answerSignUpOffer();
   };
-  const maybeLater = (
-    <button
-      type="button"
-      onClick={dismissSignUpOffer}
-      className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium text-ink-muted hover:bg-sand"
-    >
-      Maybe later
-    </button>
-  );
   return (
-    <aside aria-label="Create a free account" className={pinnedCard}>
-      <div className="flex items-start gap-3">
-        <div className="flex-1">
-          <p className="font-semibold text-ink">{text.title}</p>
-          <p className="text-sm text-ink-muted">{text.body}</p>
-        </div>
-        {offer.variant === "full" && (
-          <button
-            type="button"
-            onClick={dismissSignUpOffer}
-            aria-label="Close"
-            className="-mr-1 -mt-1 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-sand"
-          >
-            <X className="h-5 w-5" aria-hidden="true" />
-          </button>
-        )}
-      </div>
-      {offer.variant === "full" && (
-        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink">
-          {BENEFITS.map((benefit) => (
-            <li key={benefit} className="flex items-center gap-1.5">
-              <Check className="h-4 w-4 text-brand-700" aria-hidden="true" /> {benefit}
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        <Link
-          to={signUp}
-          onClick={keepQuestion}
-          className="inline-flex min-h-11 items-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          {offer.variant === "full" ? "Create Free Account" : text.button}
+    <section
+      aria-label="Create a free account"
+      className={`rounded-2xl border border-brand-200 bg-brand-50 p-4 ${className}`}
+    >
+      <p className="font-semibold text-ink">{text.title}</p>
+      <p className="text-sm text-ink-muted">{text.body}</p>
+      <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1">
+        <Link to={withReturn("/sign-up", returnTo)} onClick={follow} className={secondaryButton}>
+          {text.button}
         </Link>
-        {offer.variant === "full" && (
-          <Link
-            to={`/sign-in?redirectTo=${encodeURIComponent(returnTo)}`}
-            onClick={keepQuestion}
-            className="inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium text-brand-800 underline"
-          >
-            Already have an account?
-          </Link>
-        )}
-        {maybeLater}
+        <button
+          type="button"
+          onClick={answerSignUpOffer}
+          className="inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium text-ink-muted hover:bg-white"
+        >
+          Maybe later
+        </button>
+        <Link
+          to={`/sign-in?redirectTo=${encodeURIComponent(returnTo)}`}
+          onClick={follow}
+          className="inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium text-brand-800 underline hover:bg-white"
+        >
+          Already have an account?
+        </Link>
       </div>
-    </aside>
+    </section>
   );
 }
