@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 
 /** How long a pinned note stays: long enough to read a line, short enough not to stay in the way. */
-export const PINNED_NOTE_MS = 6000;
+const PINNED_NOTE_MS = 6000;
 
 /**
  * A one-line note pinned over the site's header for a few seconds (a cookie
@@ -11,15 +11,7 @@ export const PINNED_NOTE_MS = 6000;
  * by itself (held while the pointer rests on it), or at once when focus
  * reaches the header, so it never hides a focused link.
  */
-export function PinnedToTop({
-  label,
-  onGone,
-  children,
-}: {
-  label: string;
-  onGone: () => void;
-  children: ReactNode;
-}) {
+export function PinnedToTop({ label, onGone, children }: { label: string; onGone: () => void; children: ReactNode }) {
   const [held, setHeld] = useState(false);
   useEffect(() => {
     if (held) return;

@@ -32,7 +32,9 @@ export function CategoryGrid({ categories }: { categories: (Category & { questio
                 {category.highlight}
               </span>
               <h3 className="text-lg font-semibold text-ink group-hover:text-brand-800 sm:mt-3">{category.name}</h3>
-              <p className="mt-2 hidden flex-1 text-sm leading-relaxed text-ink-muted sm:block">{category.description}</p>
+              <p className="mt-2 hidden flex-1 text-sm leading-relaxed text-ink-muted sm:block">
+                {category.description}
+              </p>
               <span className="flex items-center justify-between gap-2 text-sm sm:mt-4">
                 <span className="text-ink-muted">
                   <span className="sm:hidden">{category.highlight} · </span>

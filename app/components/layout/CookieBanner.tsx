@@ -83,7 +83,7 @@ function Confirmation({ choice, onHide }: { choice: ConsentChoice; onHide: () =>
     <PinnedToTop label="Cookie choice" onGone={hide}>
       <p ref={message} tabIndex={-1} role="status" className="flex-1 outline-none">
         {CONFIRMATIONS[choice]} Change it any time in{" "}
-        <Link to={COOKIE_SETTINGS_PATH} className="inline-block font-medium text-brand-800 underline">
+        <Link to={COOKIE_SETTINGS_PATH} className="font-medium text-brand-800 underline">
           cookie settings
         </Link>
         .

@@ -37,7 +37,7 @@ export function PendingSaveNote({ signedIn }: { signedIn: boolean }) {
         <span className="line-clamp-1">Saved “{stripSurroundingQuotes(saved)}”</span>
         <span className="line-clamp-1">
           to your{" "}
-          <Link to="/saved-questions" className="inline-block font-semibold text-brand-800 underline">
+          <Link to="/saved-questions" className="font-semibold text-brand-800 underline">
             saved questions
           </Link>
           .

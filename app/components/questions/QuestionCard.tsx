@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { control } from "~/components/buttons";
 import {
@@ -41,9 +41,11 @@ import { PLAN_MAX_QUESTIONS } from "~/shared/plans";
 import { type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
 import { ChoiceLabels, SourceBadge, TypeBadge } from "./badges";
 import { CardMenu, MenuButton, MenuLink } from "./CardMenu";
-import { QuestionEditor } from "./QuestionEditor";
 
 export type { VoteDirection };
+
+// Only admins edit: everyone else's first download goes without the editor.
+const QuestionEditor = lazy(() => import("./QuestionEditor").then((m) => ({ default: m.QuestionEditor })));
 
 /** A question as a card shows it: what the viewer did with it comes along when the server knows. */
 export type CardQuestion = ServedQuestion & { userVote?: VoteDirection | null; saved?: boolean };
@@ -316,14 +318,16 @@ export function QuestionCard({
         {loading ? (
           <QuestionTextSkeleton />
         ) : mode === "editing" ? (
-          <QuestionEditor
-            question={question}
-            onSaved={(edited) => {
-              setQuestion({ ...question, question: edited });
-              setMode("idle");
-            }}
-            onCancel={() => setMode("idle")}
-          />
+          <Suspense fallback={<QuestionTextSkeleton />}>
+            <QuestionEditor
+              question={question}
+              onSaved={(edited) => {
+                setQuestion({ ...question, question: edited });
+                setMode("idle");
+              }}
+              onCancel={() => setMode("idle")}
+            />
+          </Suspense>
         ) : (
           <blockquote
             className={`font-serif text-ink ${spotlight ? "text-xl leading-snug sm:text-3xl" : "text-lg leading-snug"}`}

@@ -1,10 +1,10 @@
+import { lazy, Suspense } from "react";
 import { CommunityPicks } from "~/components/community/CommunityPicks";
 import { Benefits } from "~/components/home/Benefits";
 import { CategoryGrid } from "~/components/home/CategoryGrid";
 import { HomeFaq } from "~/components/home/HomeFaq";
 import { HomeHero } from "~/components/home/HomeHero";
 import { HowItWorks } from "~/components/home/HowItWorks";
-import { PremiumNote } from "~/components/studio/PremiumNote";
 import { config } from "~/config.server";
 import { premiumNoteDue } from "~/domain/accounts/premium-note.server";
 import { communityPicks } from "~/domain/community/picks.server";
@@ -19,6 +19,9 @@ import { generatorPageData } from "~/web/generator-page.server";
 import { existingQuotaSubject } from "~/web/quota-subject.server";
 import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/home";
+
+// Only a free member with the note due sees it: visitors' first download goes without its code.
+const PremiumNote = lazy(() => import("~/components/studio/PremiumNote").then((m) => ({ default: m.PremiumNote })));
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await database();
@@ -88,7 +91,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       />
       {loaderData.premiumNote && (
         <div className="px-4 sm:px-6">
-          <PremiumNote />
+          <Suspense fallback={null}>
+            <PremiumNote />
+          </Suspense>
         </div>
       )}
       <div className="mx-auto max-w-4xl px-4 pt-10 sm:px-6 sm:pt-16">
