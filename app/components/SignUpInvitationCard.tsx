@@ -4,11 +4,12 @@ import { rememberPendingSave } from "~/lib/pending-save";
 import { answerSignUpOffer, type PromptTrigger, type SignUpOffer } from "~/lib/sign-up-prompt";
 
 /** What invites a visitor to sign up (a new question, a copy, a vote or a save without an account) and its words. */
-const PROMPTS: Record<PromptTrigger, { title: string; body: string; button: string }> = {
+const PROMPTS: Record<PromptTrigger, { title: string; body: string; button: string; keepsQuestion?: boolean }> = {
   after_generation: {
     title: "Love this question?",
     body: "Create a free account to save it forever!",
     button: "Save This Question",
+    keepsQuestion: true,
   },
   after_copy: {
     title: "Great choice!",
@@ -24,6 +25,7 @@ const PROMPTS: Record<PromptTrigger, { title: string; body: string; button: stri
     title: "Keep this question?",
     body: "Create a free account to save it and find it again on any device",
     button: "Save This Question",
+    keepsQuestion: true,
   },
 };
 
@@ -41,7 +43,7 @@ export default function SignUpInvitationCard({ offer, className }: { offer: Sign
   const text = PROMPTS[offer.trigger];
   // "Save This Question" keeps its promise: the question waits in this browser until the account exists.
   const follow = () => {
-    if (text.button === "Save This Question" && offer.question) rememberPendingSave(offer.question);
+    if (text.keepsQuestion && offer.question) rememberPendingSave(offer.question);
     answerSignUpOffer();
   };
   return (

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { secondaryButton } from "~/components/buttons";
 import { ArrowRight } from "~/components/icons";
@@ -15,6 +15,7 @@ import type { Viewer } from "~/shared/navigation";
  */
 export function CommunityPicks({ picks, viewer }: { picks: Picks; viewer: Viewer }) {
   const [items, setItems] = useState(picks.items);
+  useEffect(() => setItems(picks.items), [picks.items]);
   const { present, presenter } = usePresenter();
   return (
     <section id="questions" aria-labelledby="questions-title" className="scroll-mt-24">
