@@ -8,7 +8,6 @@ import { FocusedHeader, Header } from "~/components/layout/Header";
 import { NavigationProgress } from "~/components/layout/NavigationProgress";
 import { OfflineBanner } from "~/components/layout/OfflineBanner";
 import { PendingSaveNote } from "~/components/questions/PendingSaveNote";
-import { SignUpPromptSlot } from "~/components/SignUpPrompt";
 import { config } from "~/config.server";
 import { teamsToCurate } from "~/domain/teams/collection.server";
 import { usePageViews } from "~/lib/analytics-client";
@@ -112,7 +111,7 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       {layout === "site" && <Footer appName={appName} year={data?.year ?? new Date().getUTCFullYear()} />}
-      {layout === "site" && (data?.viewer ? <PendingSaveNote signedIn /> : <SignUpPromptSlot />)}
+      {layout === "site" && data?.viewer && <PendingSaveNote signedIn />}
     </div>
   );
 }

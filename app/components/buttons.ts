@@ -14,4 +14,4 @@ export const quietButton =
 
 /** A question card's controls (Present, Copy, Save) and the buttons beside them: white, a `line-strong` edge. */
 export const control =
-  "inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border border-line-strong bg-white px-3 text-sm font-medium text-ink hover:bg-brand-50 disabled:opacity-50";
+  "tap-box inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-full border border-line-strong bg-white px-3 text-sm font-medium text-ink hover:bg-brand-50 disabled:opacity-50";

@@ -18,6 +18,12 @@ export type ListedQuestion = ServedQuestion & { userVote: VoteDirection | null; 
 
 export type QuestionPage = { items: ListedQuestion[]; page: number; pageCount: number; total: number };
 
+/** How many community questions the home page shows; the whole list is on /questions. */
+export const COMMUNITY_PICKS = 5;
+
+/** The home page's community questions: the most voted, or a pick from the library while few have votes. */
+export type CommunityPicks = { kind: "voted" | "library"; items: ListedQuestion[] };
+
 export type VoteTally = {
   upvotes: number;
   downvotes: number;

@@ -52,7 +52,7 @@ describe.skipIf(!chromium)("community in the browser", () => {
 
   it("a member votes, saves, exports and submits; an admin approves, edits and deletes, and the audit log shows it", async () => {
     const member = await signedInPage("member@example.com");
-    await open(member, "/?sort=newest");
+    await open(member, "/questions?sort=newest");
     const first = cards(member).first();
     const firstText = (await first.getByTestId("question-text").textContent()) ?? "";
     expect(await first.getByTestId("vote-score").textContent()).toBe("Score 0");
@@ -66,7 +66,7 @@ describe.skipIf(!chromium)("community in the browser", () => {
     await expect.poll(() => second.getByRole("button", { name: "Saved" }).count()).toBe(1);
 
     // The vote and the saves survive a reload: they are on the server.
-    await open(member, "/?sort=newest");
+    await open(member, "/questions?sort=newest");
     expect(await cards(member).first().getByTestId("vote-score").textContent()).toBe("Score 1");
     expect(await cards(member).first().getByRole("button", { name: "Vote up" }).getAttribute("aria-pressed")).toBe(
       "true",
@@ -105,7 +105,7 @@ describe.skipIf(!chromium)("community in the browser", () => {
       .toContainEqual(expect.stringContaining("Approved"));
 
     // Edit the second newest question; the saved text is trimmed.
-    await open(admin, "/?sort=newest");
+    await open(admin, "/questions?sort=newest");
     const editable = cards(admin).nth(2);
     const editedId = await editable.getByTestId("question-text").textContent();
     await editable.getByRole("button", { name: "More actions for this question" }).click();
@@ -128,7 +128,7 @@ describe.skipIf(!chromium)("community in the browser", () => {
       .click();
     await expect.poll(() => list(admin).getByText(doomedText).count()).toBe(0);
 
-    await open(admin, "/?sort=newest");
+    await open(admin, "/questions?sort=newest");
     expect(await list(admin).getByText("What would make next week lighter for you?").count()).toBe(1);
     expect(await list(admin).getByText(doomedText).count()).toBe(0);
     expect(await list(admin).getByText(submitted).count()).toBe(1);

@@ -77,9 +77,14 @@ describe.skipIf(!chromium)("present mode", () => {
 
   it("steps through the list's questions with the arrow keys, and works offline once loaded", async () => {
     await openHome();
-    // The present mode's code arrives once the page is idle.
-    await page.clock.runFor(2_000);
-    await page.waitForLoadState("networkidle");
+    // The present mode's code arrives with the first interaction with the page, with what it imports.
+    const inFlight = new Set<unknown>();
+    page.on("request", (request) => inFlight.add(request));
+    page.on("requestfinished", (request) => inFlight.delete(request));
+    const presentCode = page.waitForResponse((response) => /\/assets\/PresentMode-/.test(response.url()));
+    await page.mouse.wheel(0, 1);
+    await presentCode;
+    await expect.poll(() => inFlight.size).toBe(0);
     await context.setOffline(true);
 
     const cards = page.getByRole("article", { name: "Question" });

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { CircleAlert, Info, Sparkles } from "~/components/icons";
 import { usePresenter } from "~/components/present/use-presenter";
 import { PassNote } from "~/components/questions/PassNote";
 import { QuestionCard } from "~/components/questions/QuestionCard";
+import { SignUpInvitation } from "~/components/SignUpPrompt";
 import { requestQuestion } from "~/lib/generate-client";
 import { forgetQuestion, recentQuestions, rememberQuestion, seenIds, servedRecently } from "~/lib/local-questions";
 import { offerSignUp } from "~/lib/sign-up-prompt";
@@ -62,6 +63,8 @@ export function QuestionGenerator({
   const [remaining, setRemaining] = useState(remainingQuestions);
   const inFlight = useRef(false);
   const cardArea = useRef<HTMLDivElement>(null);
+  // A visitor's invitation to sign up stands under Generate, whatever on the card caused it.
+  const invitationPlace = useId();
 
   // The server's question is this browser's too: it counts as seen for the next one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration
@@ -98,7 +101,7 @@ export function QuestionGenerator({
         detail: { id: served.id, categorySlug: served.categorySlug, question: served.question },
       }),
     );
-    if (!viewer) offerSignUp({ trigger: "after_generation", variant: "compact", question: served });
+    if (!viewer) offerSignUp({ trigger: "after_generation", question: served, place: invitationPlace });
   }
 
   // Why this question, or what went wrong: under Generate, where the eye is after a click, in kept space.
@@ -130,8 +133,9 @@ export function QuestionGenerator({
           viewer={viewer}
           variant="spotlight"
           loading={loading}
+          invitationPlace={invitationPlace}
           onCopied={() => {
-            if (!viewer) offerSignUp({ trigger: "after_copy", variant: "compact", question });
+            if (!viewer) offerSignUp({ trigger: "after_copy", question, place: invitationPlace });
           }}
           onPresent={() => present([question, ...servedRecently().filter((q) => q.id !== question.id)])}
           onGone={(id, why) => {
@@ -152,12 +156,15 @@ export function QuestionGenerator({
           type="button"
           onClick={() => void generate()}
           disabled={loading}
-          className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-full bg-brand-700 px-6 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+          className="tap-box inline-flex h-12 w-full items-center justify-center gap-2 rounded-full bg-brand-700 px-6 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
         >
           <Sparkles className="h-4 w-4" aria-hidden="true" />
           {loading ? "Generating…" : "Generate Question"}
         </button>
-        <div className="min-h-10">{footnote}</div>
+        <div className="min-h-10">
+          {footnote}
+          {!viewer && <SignUpInvitation place={invitationPlace} className={footnote ? "mt-3" : ""} />}
+        </div>
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
           <label className="inline-flex min-h-11 items-center gap-2 text-sm text-ink">
             <input

@@ -25,13 +25,13 @@ const BENEFITS = [
 
 export function Benefits() {
   return (
-    <section id="benefits" aria-labelledby="benefits-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-      <h2 id="benefits-title" className="font-serif text-3xl font-semibold text-ink">
+    <section id="benefits" aria-labelledby="benefits-title" className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
+      <h2 id="benefits-title" className="font-serif text-2xl font-semibold text-ink sm:text-3xl">
         Why teams start with a question
       </h2>
-      <ul className="mt-8 grid gap-6 sm:grid-cols-2">
+      <ul className="mt-6 grid gap-3 sm:mt-8 sm:grid-cols-2 sm:gap-6">
         {BENEFITS.map((benefit) => (
-          <li key={benefit.title} className="flex gap-4 rounded-2xl border border-line bg-white p-6">
+          <li key={benefit.title} className="flex gap-3 rounded-2xl border border-line bg-white p-4 sm:gap-4 sm:p-6">
             <benefit.icon className="h-6 w-6 shrink-0 text-accent-600" aria-hidden="true" />
             <div>
               <h3 className="font-semibold text-ink">{benefit.title}</h3>

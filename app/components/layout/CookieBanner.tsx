@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { X } from "~/components/icons";
+import { PinnedToTop } from "~/components/PinnedToTop";
 import { useConsentChoice, writeConsentChoice } from "~/lib/analytics-client";
 import { COOKIE_CONSENT_KEY, type ConsentChoice, STORED_CONSENT } from "~/shared/analytics";
 import { COOKIE_SETTINGS_PATH } from "~/shared/navigation";
@@ -21,16 +23,17 @@ const CONFIRMATIONS: Record<ConsentChoice, string> = {
  * at the top of the page in the normal flow, before the header, so it covers
  * nothing and is the first stop after the skip link. It is in the server's
  * HTML, so a first visit paints it with the page; a stored answer hides it
- * before the first paint (CONSENT_CHOSEN_SCRIPT). An answer is confirmed in a
- * line that can be hidden, and says where to change it.
+ * before the first paint (CONSENT_CHOSEN_SCRIPT). An answer closes the banner
+ * and is confirmed for a few seconds in a line over the header, which says
+ * where to change it.
  */
 export function CookieBanner() {
   const stored = useConsentChoice();
   const [madeHere, setMadeHere] = useState<ConsentChoice | null>(null);
   const [confirmationHidden, setConfirmationHidden] = useState(false);
+  const hideConfirmation = useCallback(() => setConfirmationHidden(true), []);
 
-  if (madeHere)
-    return confirmationHidden ? null : <Confirmation choice={madeHere} onHide={() => setConfirmationHidden(true)} />;
+  if (madeHere) return confirmationHidden ? null : <Confirmation choice={madeHere} onHide={hideConfirmation} />;
   // Undefined until the browser's storage is read; until then the server's banner stands (or the script hid it).
   if (stored) return null;
 
@@ -63,29 +66,36 @@ export function CookieBanner() {
   );
 }
 
-/** The line that replaces the banner after a choice; it takes the focus the pressed button had. */
+/**
+ * The line that confirms a choice, over the header for a few seconds. It
+ * takes the focus the pressed button had; when it goes with the focus in it,
+ * the focus moves on to the header, the next stop after the banner.
+ */
 function Confirmation({ choice, onHide }: { choice: ConsentChoice; onHide: () => void }) {
   const message = useRef<HTMLParagraphElement>(null);
   useEffect(() => message.current?.focus(), []);
+  const hide = useCallback(() => {
+    const focusWasHere = message.current?.parentElement?.contains(document.activeElement);
+    onHide();
+    if (focusWasHere) document.querySelector<HTMLElement>("header a")?.focus();
+  }, [onHide]);
   return (
-    <section aria-label="Cookie choice" className="border-b border-line bg-white">
-      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1 sm:px-6">
-        <p ref={message} tabIndex={-1} className="flex-1 text-sm leading-5 text-ink outline-none">
-          {CONFIRMATIONS[choice]} Change it any time in{" "}
-          <Link to={COOKIE_SETTINGS_PATH} className="font-medium text-brand-800 underline">
-            cookie settings
-          </Link>
-          .
-        </p>
-        <button
-          type="button"
-          onClick={onHide}
-          aria-label="Hide cookie message"
-          className="min-h-11 shrink-0 rounded-full px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-        >
-          Hide
-        </button>
-      </div>
-    </section>
+    <PinnedToTop label="Cookie choice" onGone={hide}>
+      <p ref={message} tabIndex={-1} role="status" className="flex-1 outline-none">
+        {CONFIRMATIONS[choice]} Change it any time in{" "}
+        <Link to={COOKIE_SETTINGS_PATH} className="font-medium text-brand-800 underline">
+          cookie settings
+        </Link>
+        .
+      </p>
+      <button
+        type="button"
+        onClick={hide}
+        aria-label="Hide cookie message"
+        className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-sand"
+      >
+        <X className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </PinnedToTop>
   );
 }

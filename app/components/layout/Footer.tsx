@@ -8,8 +8,9 @@ const FIRST_YEAR = 2024;
 export function Footer({ appName, year }: { appName: string; year: number }) {
   return (
     <footer className="border-t border-line bg-sand">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
-        <div>
+      {/* On a phone the link lists stand in two columns, so the footer stays short with 24 px targets. */}
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-10 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr] md:gap-10 md:py-12">
+        <div className="col-span-2 md:col-span-1">
           <Logo appName={appName} />
           <p className="mt-3 max-w-xs text-sm leading-relaxed text-ink-muted">
             AI-powered check-in, energizer and check-out questions that help teams feel safe, heard and connected.
@@ -18,10 +19,14 @@ export function Footer({ appName, year }: { appName: string; year: number }) {
         {FOOTER_SECTIONS.map((section) => (
           <nav key={section.title} aria-label={section.title}>
             <h2 className="text-sm font-semibold text-ink">{section.title}</h2>
-            <ul className="mt-3 space-y-2">
+            <ul className="mt-2 space-y-1">
               {section.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="rounded text-sm text-ink-muted hover:text-brand-800 hover:underline">
+                  {/* At least 24 px high: a target a thumb can hit without a neighbour (WCAG 2.5.8). */}
+                  <Link
+                    to={link.to}
+                    className="inline-block rounded py-0.5 text-sm leading-5 text-ink-muted hover:text-brand-800 hover:underline"
+                  >
                     {link.label}
                   </Link>
                 </li>

@@ -19,7 +19,7 @@ export function CardMenu({ label, onOpen, children }: { label: string; onOpen?: 
       focusFirst
       onOpen={onOpen}
       buttonLabel={label}
-      buttonClassName="inline-flex h-11 w-11 items-center justify-center rounded-full border border-line-strong bg-white text-ink hover:bg-brand-50"
+      buttonClassName="tap-box inline-flex h-11 w-11 items-center justify-center rounded-full border border-line-strong bg-white text-ink hover:bg-brand-50"
       button={<Ellipsis className="h-5 w-5" aria-hidden="true" />}
       className="card-menu"
     >

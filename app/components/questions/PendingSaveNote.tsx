@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { BookmarkCheck, X } from "~/components/icons";
-import { PinnedToBottom, pinnedCard } from "~/components/PinnedToBottom";
+import { PinnedToTop } from "~/components/PinnedToTop";
 import { setSaved } from "~/lib/community-client";
 import { clearPendingSave, pendingSave } from "~/lib/pending-save";
 import { stripSurroundingQuotes } from "~/shared/questions";
@@ -9,7 +9,8 @@ import { stripSurroundingQuotes } from "~/shared/questions";
 /**
  * Saves the question a visitor asked to keep before they had an account, on
  * the first page they open signed in (after sign-up and verification, or
- * sign-in), and says so. A failed save stays pending for the next page.
+ * sign-in), and says so over the header for a few seconds. A failed save
+ * stays pending for the next page.
  */
 export function PendingSaveNote({ signedIn }: { signedIn: boolean }) {
   const [saved, setSavedText] = useState<string | null>(null);
@@ -27,27 +28,29 @@ export function PendingSaveNote({ signedIn }: { signedIn: boolean }) {
       cancelled = true;
     };
   }, [signedIn]);
+  const hide = useCallback(() => setSavedText(null), []);
   if (!saved) return null;
   return (
-    <PinnedToBottom>
-      <p role="status" className={`${pinnedCard} flex items-start gap-3 text-sm text-ink`}>
-        <BookmarkCheck className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-        <span className="flex-1">
-          Saved “{stripSurroundingQuotes(saved)}” to your{" "}
+    <PinnedToTop label="Question saved" onGone={hide}>
+      <BookmarkCheck className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+      <p role="status" className="min-w-0 flex-1">
+        <span className="line-clamp-1">Saved “{stripSurroundingQuotes(saved)}”</span>
+        <span className="line-clamp-1">
+          to your{" "}
           <Link to="/saved-questions" className="font-semibold text-brand-800 underline">
             saved questions
           </Link>
           .
         </span>
-        <button
-          type="button"
-          onClick={() => setSavedText(null)}
-          aria-label="Close"
-          className="-mr-2 -mt-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-sand"
-        >
-          <X className="h-4 w-4" aria-hidden="true" />
-        </button>
       </p>
-    </PinnedToBottom>
+      <button
+        type="button"
+        onClick={hide}
+        aria-label="Close"
+        className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-sand"
+      >
+        <X className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </PinnedToTop>
   );
 }

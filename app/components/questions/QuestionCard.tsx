@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { control } from "~/components/buttons";
 import {
@@ -18,6 +18,7 @@ import {
   Trash2,
 } from "~/components/icons";
 import { prefetchStartRound, useStartRound } from "~/components/live/use-start-round";
+import { SignUpInvitation } from "~/components/SignUpPrompt";
 import { useCardTeam } from "~/components/teams/team-card-scope";
 import {
   hideForTeam,
@@ -29,6 +30,7 @@ import {
   setHidden,
   setSaved,
 } from "~/lib/community-client";
+import { rememberPendingSave } from "~/lib/pending-save";
 import { addToPlanDraft } from "~/lib/plan-draft";
 import { offerSignUp } from "~/lib/sign-up-prompt";
 import { useCopy } from "~/lib/use-copy";
@@ -39,9 +41,11 @@ import { PLAN_MAX_QUESTIONS } from "~/shared/plans";
 import { type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
 import { ChoiceLabels, SourceBadge, TypeBadge } from "./badges";
 import { CardMenu, MenuButton, MenuLink } from "./CardMenu";
-import { QuestionEditor } from "./QuestionEditor";
 
 export type { VoteDirection };
+
+// Only admins edit: everyone else's first download goes without the editor.
+const QuestionEditor = lazy(() => import("./QuestionEditor").then((m) => ({ default: m.QuestionEditor })));
 
 /** A question as a card shows it: what the viewer did with it comes along when the server knows. */
 export type CardQuestion = ServedQuestion & { userVote?: VoteDirection | null; saved?: boolean };
@@ -57,11 +61,16 @@ type Props = {
   onPresent?: () => void;
   /** After a copy went through (the generator may offer a visitor an account). */
   onCopied?: () => void;
+  /**
+   * Where a visitor's invitation to sign up stands after a vote or a save: the
+   * generator keeps it under Generate; by default it is at the card's foot.
+   */
+  invitationPlace?: string;
   /** The card's question is gone for this viewer: an admin deleted it or a member hid it. */
   onGone?: (id: string, why: "deleted" | "hidden") => void;
 };
 
-type Note = { text: string; link?: { to: string; label: string }; tone?: "error" };
+type Note = { text: string; link?: { to: string; label: string; onFollow?: () => void }; tone?: "error" };
 
 const tallyOf = (q: CardQuestion): VoteTally => ({
   upvotes: 0,
@@ -85,9 +94,11 @@ export function QuestionCard({
   loading,
   onPresent,
   onCopied,
+  invitationPlace,
   onGone,
 }: Props) {
   const location = useLocation();
+  const ownPlace = useId();
   const { copied, copy } = useCopy();
   const { startRound, startDialog } = useStartRound();
   const [question, setQuestion] = useState(initial);
@@ -105,15 +116,13 @@ export function QuestionCard({
   const cardTeam = useCardTeam();
   const teamHere = curates.find((team) => team.id === cardTeam?.teamId) ?? null;
 
+  const signIn = `/sign-in?redirectTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+
   async function vote(direction: VoteDirection) {
     if (!viewer) {
-      const shown = offerSignUp({ trigger: "after_vote_attempt", variant: "full", question: null });
-      const back = encodeURIComponent(`${location.pathname}${location.search}`);
-      if (!shown)
-        setNote({
-          text: "Votes are for members.",
-          link: { to: `/sign-in?redirectTo=${back}`, label: "Sign in to vote" },
-        });
+      const place = invitationPlace ?? ownPlace;
+      if (!offerSignUp({ trigger: "after_vote_attempt", question: null, place }))
+        setNote({ text: "Votes are for members.", link: { to: signIn, label: "Sign in to vote" } });
       return;
     }
     const before = tally;
@@ -128,6 +137,14 @@ export function QuestionCard({
   }
 
   async function toggleSave() {
+    if (!viewer) {
+      const place = invitationPlace ?? ownPlace;
+      // Signing in from the note keeps the promise too: the question is saved on the first signed-in page.
+      const keep = () => rememberPendingSave({ id: question.id, question: question.question });
+      if (!offerSignUp({ trigger: "after_save_attempt", question, place }))
+        setNote({ text: "Saving is for members.", link: { to: signIn, label: "Sign in to save", onFollow: keep } });
+      return;
+    }
     const next = !saved;
     setNote(null);
     setSavedState(next);
@@ -200,7 +217,7 @@ export function QuestionCard({
           <fieldset className="-my-2 ml-auto flex items-center" aria-label="Vote">
             <button
               type="button"
-              className={`inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-muted hover:bg-brand-50 ${tally.userVote === "up" ? "bg-brand-100 text-brand-900" : ""}`}
+              className={`tap-box inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-muted hover:bg-brand-50 ${tally.userVote === "up" ? "bg-brand-100 text-brand-900" : ""}`}
               aria-label="Vote up"
               aria-pressed={tally.userVote === "up"}
               disabled={!stored}
@@ -214,7 +231,7 @@ export function QuestionCard({
             </span>
             <button
               type="button"
-              className={`inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-muted hover:bg-brand-50 ${tally.userVote === "down" ? "bg-accent-100 text-accent-600" : ""}`}
+              className={`tap-box inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-muted hover:bg-brand-50 ${tally.userVote === "down" ? "bg-accent-100 text-accent-600" : ""}`}
               aria-label="Vote down"
               aria-pressed={tally.userVote === "down"}
               disabled={!stored}
@@ -301,14 +318,16 @@ export function QuestionCard({
         {loading ? (
           <QuestionTextSkeleton />
         ) : mode === "editing" ? (
-          <QuestionEditor
-            question={question}
-            onSaved={(edited) => {
-              setQuestion({ ...question, question: edited });
-              setMode("idle");
-            }}
-            onCancel={() => setMode("idle")}
-          />
+          <Suspense fallback={<QuestionTextSkeleton />}>
+            <QuestionEditor
+              question={question}
+              onSaved={(edited) => {
+                setQuestion({ ...question, question: edited });
+                setMode("idle");
+              }}
+              onCancel={() => setMode("idle")}
+            />
+          </Suspense>
         ) : (
           <blockquote
             className={`font-serif text-ink ${spotlight ? "text-xl leading-snug sm:text-3xl" : "text-lg leading-snug"}`}
@@ -340,8 +359,14 @@ export function QuestionCard({
             )}
             <span aria-live="polite">{copied ? "Copied" : "Copy"}</span>
           </button>
-          {viewer && stored && (
-            <button type="button" className={control} disabled={busy} aria-pressed={saved} onClick={toggleSave}>
+          {stored && (
+            <button
+              type="button"
+              className={control}
+              disabled={busy}
+              aria-pressed={viewer ? saved : undefined}
+              onClick={toggleSave}
+            >
               {saved ? (
                 <BookmarkCheck className="h-4 w-4 text-brand-700" aria-hidden="true" />
               ) : (
@@ -380,12 +405,13 @@ export function QuestionCard({
         {note?.link && (
           <>
             {" "}
-            <Link to={note.link.to} className="font-semibold text-brand-800 underline">
+            <Link to={note.link.to} onClick={note.link.onFollow} className="font-semibold text-brand-800 underline">
               {note.link.label}
             </Link>
           </>
         )}
       </p>
+      {!viewer && !invitationPlace && <SignUpInvitation place={ownPlace} className="mt-3" />}
       {startDialog}
     </article>
   );

@@ -1,34 +1,35 @@
-import { PopularList } from "~/components/community/PopularList";
+import { lazy, Suspense } from "react";
+import { CommunityPicks } from "~/components/community/CommunityPicks";
 import { Benefits } from "~/components/home/Benefits";
 import { CategoryGrid } from "~/components/home/CategoryGrid";
 import { HomeFaq } from "~/components/home/HomeFaq";
 import { HomeHero } from "~/components/home/HomeHero";
 import { HowItWorks } from "~/components/home/HowItWorks";
-import { PremiumNote } from "~/components/studio/PremiumNote";
 import { config } from "~/config.server";
 import { premiumNoteDue } from "~/domain/accounts/premium-note.server";
-import { listQuestions } from "~/domain/community/list.server";
+import { communityPicks } from "~/domain/community/picks.server";
 import { homeFaq } from "~/domain/content/guides.server";
 import { categoryCounts } from "~/domain/questions/stats.server";
 import { absoluteUrl, faqPage, seo, siteFrom } from "~/lib/seo";
 import { useViewer } from "~/lib/use-viewer";
 import { database } from "~/services.server";
 import { findCategory, HOME_CATEGORY_SLUGS } from "~/shared/categories";
-import { listQuerySchema } from "~/shared/community-schemas";
 import { quotaSentence, quotaWords } from "~/shared/quota-words";
 import { generatorPageData } from "~/web/generator-page.server";
 import { existingQuotaSubject } from "~/web/quota-subject.server";
 import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/home";
 
+// Only a free member with the note due sees it: visitors' first download goes without its code.
+const PremiumNote = lazy(() => import("~/components/studio/PremiumNote").then((m) => ({ default: m.PremiumNote })));
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await database();
-  const query = listQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const user = await getUser(request);
-  const [counts, generator, questionsPage, premiumNote] = await Promise.all([
+  const [counts, generator, picks, premiumNote] = await Promise.all([
     categoryCounts(db),
     generatorPageData(await existingQuotaSubject(request), null),
-    listQuestions(db, query, user?.id ?? null),
+    communityPicks(db, user?.id ?? null),
     user ? premiumNoteDue(db, user.id) : false,
   ]);
   return {
@@ -40,8 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       return [{ ...category, questionCount }];
     }),
     ...generator,
-    query,
-    questionsPage,
+    picks,
     premiumNote,
     faq: homeFaq(quotaSentence(quotaWords(config().aiQuota))),
   };
@@ -91,11 +91,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       />
       {loaderData.premiumNote && (
         <div className="px-4 sm:px-6">
-          <PremiumNote />
+          <Suspense fallback={null}>
+            <PremiumNote />
+          </Suspense>
         </div>
       )}
-      <div className="mx-auto max-w-4xl px-4 pt-16 sm:px-6">
-        <PopularList page={loaderData.questionsPage} query={loaderData.query} viewer={viewer} />
+      <div className="mx-auto max-w-4xl px-4 pt-10 sm:px-6 sm:pt-16">
+        <CommunityPicks picks={loaderData.picks} viewer={viewer} />
       </div>
       <CategoryGrid categories={loaderData.categories} />
       <HowItWorks />
