@@ -19,19 +19,19 @@ export function useAnswerPages(
   const textShown = shown && question?.mode === "text";
   const held = view.answers.length;
   const busy = useRef(false);
-  const { code, position } = view;
+  const { code, position, role } = view;
 
   const more = useCallback(async () => {
     if (busy.current) return;
     busy.current = true;
     setLoading(true);
     setError(null);
-    const outcome = await fetchAnswerPage(code, position, held);
+    const outcome = await fetchAnswerPage(code, position, held, role);
     busy.current = false;
     setLoading(false);
     if (outcome.ok) addAnswers(position, outcome.body.answers);
     else setError(outcome.error);
-  }, [code, position, held, addAnswers]);
+  }, [code, position, held, role, addAnswers]);
 
   // The first page arrives with the reveal, without a tap.
   const asked = useRef<string | null>(null);

@@ -49,6 +49,7 @@ const participantView = (fields: Partial<RoundView> = {}): RoundView => ({
   recapToken: null,
   recapShared: false,
   closesAt: "2026-03-03T12:00:00.000Z",
+  timer: null,
   seq: 10,
   ...fields,
 });

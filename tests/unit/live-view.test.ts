@@ -59,6 +59,7 @@ function view(fields: Partial<RoundView> = {}): RoundView {
     recapToken: null,
     recapShared: false,
     closesAt: "2026-03-03T12:00:00.000Z",
+    timer: null,
     seq: 10,
     ...fields,
   };
