@@ -96,6 +96,7 @@ export const hostActionSchema = z
   })
   .refine((body) => body.action !== "timer" || body.timer !== undefined, {
     error: 'action "timer" needs a timer: {totalSeconds, remainingSeconds, running}',
+    path: ["timer"],
   });
 
 /** POST /api/v1/rounds/{code}/answers/{answerId}: hide an answer, or show it again. */

@@ -288,16 +288,8 @@ export function HostScreen({ initial, joinUrl, joinAddress, roomUrl, siteUrl, jo
               {hiddenCount > 0 && <span className="font-normal">({hiddenCount} hidden)</span>}
             </button>
           </div>
-          <div className="mt-3">
-            {moderating ? (
-              <ModerationPanel
-                id={`${id}-moderation`}
-                question={question}
-                answers={view.answers}
-                onModerate={moderate}
-                errors={moderationErrors}
-              />
-            ) : view.revealed ? (
+          <div className="mt-3 space-y-4">
+            {view.revealed ? (
               <RoundResults question={question} results={results} answers={view.answers} />
             ) : (
               <p className="text-ink-muted">
@@ -305,6 +297,15 @@ export function HostScreen({ initial, joinUrl, joinAddress, roomUrl, siteUrl, jo
                   ? "Answers will come in here; the room sees only how many until you reveal them."
                   : `${answered} ${answered === 1 ? "answer" : "answers"} in. The room sees only how many until you reveal them; check them under Moderate answers first.`}
               </p>
+            )}
+            {moderating && (
+              <ModerationPanel
+                id={`${id}-moderation`}
+                question={question}
+                answers={view.answers}
+                onModerate={moderate}
+                errors={moderationErrors}
+              />
             )}
           </div>
         </section>
