@@ -706,6 +706,25 @@ describe("a live round over HTTP", () => {
     expect(visibleText(await over.text())).toContain("This round has ended");
   });
 
+  it("shows a phone a scale's numbers once with its ends named, and a pass as a pass", async () => {
+    const host = new HttpClient(baseUrl);
+    const { plain } = await libraryQuestions(host);
+    const { code } = await startRound(host, { questionIds: [plain[0]], modes: ["scale"] });
+    const phone = new HttpClient(baseUrl);
+    await join(phone, code, "Ada");
+    const buttons = (html: string) =>
+      [...html.matchAll(/<button\b[^>]*>([\s\S]*?)<\/button>/g)].map((b) => visibleText(b[1] ?? "").trim());
+    const before = await (await phone.get(`/live/${code}`)).text();
+    expect(buttons(before)).toEqual(["1", "2", "3", "4", "5", "Pass"]);
+    expect(before).toContain('aria-label="1, Low"');
+    expect(before).toContain('aria-label="5, High"');
+    await answer(phone, code, { position: 0, pass: true });
+    const passed = visibleText(await (await phone.get(`/live/${code}`)).text());
+    expect(passed).toContain("You passed on this one.");
+    expect(passed).toContain("Answer after all");
+    expect(passed).not.toContain("Change answer");
+  });
+
   it("shows /live, a participant's page and a recap without the site's navigation, footer or cookie banner", async () => {
     const host = new HttpClient(baseUrl);
     const { plain } = await libraryQuestions(host);
