@@ -14,8 +14,8 @@ import { type RunningServer, startServer } from "../support/server";
  * open the join address; a slow phone keeps what was typed before its
  * scripts ran; a lock keeps a half-typed answer; the length limit shows
  * before it is reached and a long paste is flagged, not cut; the recap
- * reaches participants when the host shares it, and only then; no live
- * page shows the cookie banner.
+ * reaches participants when the host shares it, and only then, and shows
+ * no cookie banner to a reader who never chose.
  */
 
 const chromium = inject("chromium");
@@ -342,13 +342,4 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     await cara.getByRole("heading", { level: 1, name: "This round has ended" }).waitFor();
     expect(await cara.getByRole("link", { name: "Read the recap" }).count()).toBe(0);
   }, 60_000);
-
-  it("shows no cookie banner to someone who never chose, on /live and on a round's page", async () => {
-    const page = await (await phone()).newPage();
-    for (const path of ["/live", `/live/${code}`]) {
-      await arrive(page, path);
-      expect(await page.getByRole("region", { name: "Cookie consent" }).count(), path).toBe(0);
-      expect(await page.getByRole("navigation").count(), path).toBe(0);
-    }
-  });
 });
