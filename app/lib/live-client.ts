@@ -56,12 +56,8 @@ export const createRound = (request: NewRoundRequest) =>
 export const fetchRound = (code: string, as: RoundRole) =>
   call<{ view: RoundView }>(`${livePaths.api(code)}?as=${as}`, "GET");
 
-/** The room's screen asks as the room, so the host's own browser showing it still gets only what the room may see. */
-export const fetchAnswerPage = (code: string, position: number, offset: number, as: RoundRole) =>
-  call<{ answers: LiveAnswer[]; total: number }>(
-    `${livePaths.answers(code, position, offset)}${as === "room" ? "&as=room" : ""}`,
-    "GET",
-  );
+export const fetchAnswerPage = (code: string, position: number, offset: number) =>
+  call<{ answers: LiveAnswer[]; total: number }>(livePaths.answers(code, position, offset), "GET");
 
 export const joinRound = (code: string, name: string | undefined) =>
   call<{ view: RoundView }>(`${livePaths.api(code)}/join`, "POST", name === undefined ? {} : { name });

@@ -19,19 +19,19 @@ export function useAnswerPages(
   const textShown = shown && question?.mode === "text";
   const held = view.answers.length;
   const busy = useRef(false);
-  const { code, position, role } = view;
+  const { code, position } = view;
 
   const more = useCallback(async () => {
     if (busy.current) return;
     busy.current = true;
     setLoading(true);
     setError(null);
-    const outcome = await fetchAnswerPage(code, position, held, role);
+    const outcome = await fetchAnswerPage(code, position, held);
     busy.current = false;
     setLoading(false);
     if (outcome.ok) addAnswers(position, outcome.body.answers);
     else setError(outcome.error);
-  }, [code, position, held, role, addAnswers]);
+  }, [code, position, held, addAnswers]);
 
   // The first page arrives with the reveal, without a tap.
   const asked = useRef<string | null>(null);

@@ -107,6 +107,8 @@ export const LIVE_TOP_WORDS = 40;
 export const LIVE_ANSWER_PAGE = 20;
 /** The host's screen holds the latest answers of the current question for moderation; older ones come in pages. */
 export const LIVE_RECENT_ANSWERS = 30;
+/** The room screen's wall of free-text answers: the newest this many, in rows that fit a 720p screen. */
+export const LIVE_WALL_ANSWERS = 9;
 
 /**
  * What everyone may see of one question's answers, as counts: its size does
@@ -160,7 +162,9 @@ export type RoundView = {
   /**
    * Host: the latest LIVE_RECENT_ANSWERS answers (and passes) to the current
    * question, hidden ones included. Participant: the free-text answers the
-   * phone has been sent or asked for, once shown; never hidden ones.
+   * phone has been sent or asked for, once shown; never hidden ones. Room
+   * screen: the newest LIVE_WALL_ANSWERS free-text answers once shown, and
+   * those that come after; never hidden ones.
    */
   answers: LiveAnswer[];
   /** The current question's answers counted: always for the host, for a participant once they are shown. */

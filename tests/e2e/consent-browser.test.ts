@@ -214,7 +214,7 @@ describe.skipIf(!chromium)("cookie consent in a browser", () => {
       ["/live", "Join a round"],
       [`/live/${code}`, "Join the round"],
       [`/live/recap/${view.recapToken}`, "1 question, 0 people"],
-    ]) {
+    ] as const) {
       await open(path);
       await page.getByRole("heading", { name: heading }).waitFor();
       expect(await page.locator('section[aria-label="Cookie consent"]').count(), path).toBe(0);

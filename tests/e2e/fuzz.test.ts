@@ -1640,7 +1640,7 @@ const ENTRIES: Row[] = [
   }),
   apiRoute("api/v1/rounds/:code/answers", ["GET"], {
     params: { code: idParam("viewedRounds") },
-    query: { position: ["0", "1"], offset: ["0", "20"], as: ["participant", "room", "host"] },
+    query: { position: ["0", "1"], offset: ["0", "20"] },
   }),
   apiRoute("api/v1/rounds/:code", ["DELETE"], { params: { code: idParam("deletableRounds") }, roles: MEMBER_FIRST }),
   apiRoute("api/v1/rounds/:code/join", ["POST"], {

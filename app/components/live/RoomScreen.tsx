@@ -1,10 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { Maximize } from "~/components/icons";
 import { fetchRound } from "~/lib/live-client";
-import { useAnswerPages } from "~/lib/use-answer-pages";
 import { formatSeconds } from "~/lib/use-countdown";
 import { useLiveRound } from "~/lib/use-live-round";
-import type { LiveAnswer, RoundResults as Results, RoundQuestion, RoundTimer, RoundView } from "~/shared/live";
+import {
+  LIVE_WALL_ANSWERS,
+  type LiveAnswer,
+  type RoundResults as Results,
+  type RoundQuestion,
+  type RoundTimer,
+  type RoundView,
+} from "~/shared/live";
 import { emptyResults } from "~/shared/live-view";
 import { answerText } from "./AnswerCards";
 import { JoinPanel } from "./JoinPanel";
@@ -17,9 +23,6 @@ type Props = {
   qrSvg: string;
 };
 
-/** Free-text answers the wall shows at once: the newest, in rows that fit the screen without scrolling. */
-const WALL_ANSWERS = 9;
-
 /**
  * The room's screen: what the projector or the shared screen in a call
  * shows, and nothing else. The question, how to join (address, code, QR),
@@ -31,21 +34,23 @@ const WALL_ANSWERS = 9;
  * follows the round through its own stream; the host acts on their screen.
  */
 export function RoomScreen({ initial, joinAddress, qrSvg }: Props) {
-  const { view, connection, reconnecting, replace, addAnswers } = useLiveRound(initial);
+  const { view, connection, reconnecting, replace } = useLiveRound(initial);
   const question = view.questions[view.position];
   const shown = view.revealed || view.revealMode === "live";
-  useAnswerPages(view, shown, addAnswers);
+  // Free text just revealed: the events carried the counts, the view brings the newest answers for the wall.
+  const wallToFetch =
+    shown && question?.mode === "text" && (view.results?.answered ?? 0) > 0 && view.answers.length === 0;
 
   // Back to an earlier question: events say where the round is, not how many answered there before.
   const lastPosition = useRef(view.position);
   useEffect(() => {
     const movedBack = view.position < lastPosition.current;
     lastPosition.current = view.position;
-    if (!movedBack) return;
+    if (!movedBack && !wallToFetch) return;
     void fetchRound(view.code, "room").then((outcome) => {
       if (outcome.ok) replace(outcome.body.view);
     });
-  }, [view.position, view.code, replace]);
+  }, [view.position, view.code, wallToFetch, replace]);
 
   const frame =
     "flex h-dvh flex-col overflow-hidden bg-brand-900 px-[3vw] py-[3vh] text-white [&_:focus-visible]:outline-accent-400";
@@ -139,7 +144,7 @@ function RevealedAnswers({
     return <RoundResults question={question} results={results} answers={answers} tone="dark" size="screen" />;
   }
   const visible = answers.filter((a) => a.kind === "answer" && !a.hidden);
-  const wall = visible.slice(-WALL_ANSWERS).reverse();
+  const wall = visible.slice(-LIVE_WALL_ANSWERS).reverse();
   const more = Math.max(0, results.answered - wall.length);
   if (wall.length === 0) {
     return <p className="text-[min(3.4vh,2.2vw)] text-brand-100">{results.answered === 0 ? "No answers yet." : ""}</p>;

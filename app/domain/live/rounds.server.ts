@@ -5,6 +5,7 @@ import {
   type AnswerMode,
   LIVE_ANSWER_PAGE,
   LIVE_RECENT_ANSWERS,
+  LIVE_WALL_ANSWERS,
   type LiveAnswer,
   type LiveSettings,
   type RevealMode,
@@ -182,6 +183,21 @@ async function latestAnswersAt(db: Database, round: Pick<Round, "id">, position:
   return rows.reverse().map(toLiveAnswer);
 }
 
+/** The newest visible free-text answers to one question, oldest of them first: the room screen's wall. */
+async function wallAnswersAt(db: Database, round: Pick<Round, "id">, position: number) {
+  const rows = await answerRows(
+    db,
+    and(
+      eq(liveAnswers.roundId, round.id),
+      eq(liveAnswers.position, position),
+      eq(liveAnswers.kind, "answer"),
+      eq(liveAnswers.hidden, false),
+    ),
+    "newest",
+  ).limit(LIVE_WALL_ANSWERS);
+  return rows.reverse().map(toLiveAnswer);
+}
+
 async function roundQuestions(db: Database, roundId: string): Promise<RoundQuestion[]> {
   const rows = await db
     .select()
@@ -327,6 +343,8 @@ export async function getRoundView(
     // Before the reveal the room sees how many answered, not what: the tally and words come with the reveal.
     const counted = question ? await resultsAt(db, round, question) : null;
     results = counted && !shown ? countsOnly(counted) : counted;
+    // Revealed free text comes with the view, the newest first on the wall, so the room never waits on an empty box.
+    if (shown && question?.mode === "text" && !question.pulse) answers = await wallAnswersAt(db, round, round.position);
   } else if (participant) {
     const [own] = await answerRows(
       db,
@@ -423,9 +441,8 @@ async function seatOf(db: Database, round: Pick<Round, "id">, token: string | nu
 
 /**
  * One page of a question's free-text answers, oldest first. The host reads
- * any question's, hidden ones included; a participant and the room screen
- * only the current question's visible answers, once they are shown (the
- * room screen so even when the host's own browser shows it).
+ * any question's, hidden ones included; a participant only the current
+ * question's visible answers, once they are shown.
  */
 export async function answersPage(
   db: Database,
@@ -433,15 +450,13 @@ export async function answersPage(
   credentials: LiveCredentials,
   position: number,
   offset: number,
-  as: "room" | null = null,
 ): Promise<Outcome<{ answers: LiveAnswer[]; total: number }>> {
   const round = await findRound(db, code);
   if (!round) return roundOutOfReach();
-  const host = as !== "room" && isHost(round, credentials);
+  const host = isHost(round, credentials);
   if (!host) {
-    const reads =
-      as === "room" ? maySeeRoom(round, credentials) : !!(await seatOf(db, round, credentials.participantToken));
-    if (!reads) return roundOutOfReach();
+    const participant = await seatOf(db, round, credentials.participantToken);
+    if (!participant) return roundOutOfReach();
     const shown = round.revealed || round.revealMode === "live";
     if (position !== round.position || !shown) return failure("FORBIDDEN", "These answers are not shown yet");
   }

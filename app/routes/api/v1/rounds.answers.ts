@@ -2,14 +2,13 @@ import { answersPage } from "~/domain/live/rounds.server";
 import { database } from "~/services.server";
 import { roundAnswersPageSchema } from "~/shared/live-schemas";
 import { domainProblem, problem } from "~/web/http.server";
-import { liveCredentials, readRoundByCode, requestedRole, roundCodeParam } from "~/web/live.server";
+import { liveCredentials, readRoundByCode, roundCodeParam } from "~/web/live.server";
 import type { Route } from "./+types/rounds.answers";
 
 /**
  * GET /api/v1/rounds/{code}/answers?position=&offset=: one page of a
  * question's free-text answers, oldest first, `{answers, total}`. The host
- * reads any question's; a participant, and the room's screen (`as=room`),
- * the current question's once shown.
+ * reads any question's; a participant the current question's once shown.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = roundCodeParam(params.code);
@@ -18,14 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = await database();
   const credentials = await liveCredentials(request, code);
   const result = await readRoundByCode(context.clientIp, () =>
-    answersPage(
-      db,
-      code,
-      credentials,
-      query.data.position,
-      query.data.offset,
-      requestedRole(request) === "room" ? "room" : null,
-    ),
+    answersPage(db, code, credentials, query.data.position, query.data.offset),
   );
   if (!result.ok) return domainProblem(result.error);
   return Response.json({ answers: result.answers, total: result.total }, { headers: { "Cache-Control": "no-store" } });
