@@ -73,11 +73,11 @@ export function Layout({ children }: { children: ReactNode }) {
 /**
  * How a page sits in the site, from its route module's `handle.layout`:
  * - "site" (the default): cookie banner (until the visitor has chosen), header, footer.
- * - "focused" (a live round's participant page): the logo alone above it and
- *   no footer or cookie banner; people open it on a phone in a meeting to
- *   answer one question, and every navigation link there is in their way.
- * - "room" (a live round's host screen, shown to the whole room): nothing of
- *   the site at all, neither header, footer nor banner.
+ * - "focused" (a live round's join, participant, host and recap pages): the
+ *   logo alone above it and no footer or cookie banner; people open them in
+ *   a meeting to do one thing, and every navigation link there is in their way.
+ * - "room" (a live round's room screen, shown to the whole room): nothing of
+ *   the site at all, neither header, footer, banner nor skip link.
  */
 function usePageLayout(): PageLayout {
   const layouts = useMatches().map((match) => (match.handle as { layout?: PageLayout } | undefined)?.layout);
@@ -95,16 +95,19 @@ function Shell({ children }: { children: ReactNode }) {
   }, []);
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2"
-      >
-        Skip to content
-      </a>
+      {/* The room's screen has nothing to skip and says its own connection state, in the space it keeps. */}
+      {layout !== "room" && (
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2"
+        >
+          Skip to content
+        </a>
+      )}
       {/* At the top, in the flow: it covers nothing and comes first in the tab order. */}
       {layout === "site" && <CookieBanner />}
       <NavigationProgress />
-      <OfflineBanner />
+      {layout !== "room" && <OfflineBanner />}
       {layout === "site" && <Header appName={appName} viewer={data?.viewer ?? null} planCount={data?.planCount ?? 0} />}
       {layout === "focused" && <FocusedHeader appName={appName} />}
       <main id="main" className="flex-1">

@@ -41,6 +41,7 @@ export default [
   route("live/recap/:token/export", "routes/live/recap.export.ts"),
   route("live/:code", "routes/live/participant.tsx"),
   route("live/:code/host", "routes/live/host.tsx"),
+  route("live/:code/room", "routes/live/room.tsx"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/stripe/webhook", "routes/api/stripe.webhook.ts"),
   route("account/billing", "routes/account/billing.tsx"),

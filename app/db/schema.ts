@@ -504,6 +504,18 @@ export const liveRounds = pgTable(
     locked: boolean("locked").notNull().default(false),
     /** The host's choice when ending: participants' screens then link to the recap. */
     recapShared: boolean("recap_shared").notNull().default(false),
+    /**
+     * The host's answer timer for the room's screen, as last set: what was
+     * left at `setAt` (the database's clock) and whether it runs. Cleared
+     * when the round moves to another question.
+     */
+    timer: jsonb("timer").$type<{
+      position: number;
+      totalSeconds: number;
+      remainingSeconds: number;
+      running: boolean;
+      setAt: string;
+    }>(),
     participantCount: integer("participant_count").notNull().default(0),
     maxParticipants: integer("max_participants").notNull(),
     lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),

@@ -1,10 +1,18 @@
 import type { ApiOutcome } from "~/lib/community-client";
-import { type AnswerMode, type LiveAnswer, livePaths, type RevealMode, type RoundView } from "~/shared/live";
+import {
+  type AnswerMode,
+  type LiveAnswer,
+  livePaths,
+  type RevealMode,
+  type RoundRole,
+  type RoundTimer,
+  type RoundView,
+} from "~/shared/live";
 
 export type { ApiOutcome };
 
 /** Host actions, as the API names them. The list lives with the request schemas, which stay on the server. */
-export type HostAction = "reveal" | "hide-answers" | "lock" | "unlock" | "next" | "previous" | "end";
+export type HostAction = "reveal" | "hide-answers" | "lock" | "unlock" | "next" | "previous" | "end" | "timer";
 
 const NETWORK_ERROR = "No connection. Check your network and try again.";
 
@@ -45,7 +53,7 @@ export type NewRoundRequest = {
 export const createRound = (request: NewRoundRequest) =>
   call<{ code: string; hostUrl: string; joinUrl: string }>("/api/v1/rounds", "POST", request);
 
-export const fetchRound = (code: string, as: "host" | "participant") =>
+export const fetchRound = (code: string, as: RoundRole) =>
   call<{ view: RoundView }>(`${livePaths.api(code)}?as=${as}`, "GET");
 
 export const fetchAnswerPage = (code: string, position: number, offset: number) =>
@@ -63,7 +71,7 @@ export const hostAction = (
   code: string,
   action: HostAction,
   position: number,
-  options: { shareRecap?: boolean } = {},
+  options: { shareRecap?: boolean; timer?: Omit<RoundTimer, "position"> } = {},
 ) => call<{ view: RoundView }>(`${livePaths.api(code)}/host`, "POST", { action, position, ...options });
 
 export const moderateAnswer = (code: string, answerId: string, hidden: boolean) =>

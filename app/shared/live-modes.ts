@@ -65,3 +65,39 @@ export function optionsFor(
       return [];
   }
 }
+
+const NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+
+/**
+ * How a scale's steps are shown. Labels that only say their number ("1" to
+ * "5", "One" to "Five") are shown as the numbers alone, each once, and the
+ * two ends are named: by the question when it says so ("1 = running on
+ * fumes, 5 = full"), else Low and High. Labels that say more ("Still
+ * buzzing", "Fully landed") stay each step's own, beside its number.
+ */
+export type ScaleSteps =
+  | { numeric: true; labels: string[]; low: string; high: string }
+  | { numeric: false; labels: string[] };
+
+export function scaleSteps(question: { text?: string; options: string[] }): ScaleSteps {
+  const { options } = question;
+  const numeric =
+    options.length >= 2 &&
+    options.every((label, i) => {
+      const said = label.trim().toLowerCase();
+      return said === String(i + 1) || said === NUMBER_WORDS[i];
+    });
+  if (!numeric) return { numeric: false, labels: options };
+  const named = (step: number) =>
+    new RegExp(`(?:^|[^\\d])${step}\\s*=\\s*([^,;.?!]+)`).exec(question.text ?? "")?.[1]?.trim() || null;
+  return { numeric: true, labels: options, low: named(1) ?? "Low", high: named(options.length) ?? "High" };
+}
+
+/** A scale step as one line says it: "3", "1 · running on fumes", "2 · A small smile". */
+export function scaleStepLabel(steps: ScaleSteps, index: number): string {
+  const number = String(index + 1);
+  if (!steps.numeric) return `${number} · ${steps.labels[index] ?? ""}`;
+  if (index === 0) return `${number} · ${steps.low}`;
+  if (index === steps.labels.length - 1) return `${number} · ${steps.high}`;
+  return number;
+}

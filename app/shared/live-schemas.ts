@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { ANSWER_MODES, LIVE_NAME_MAX, LIVE_QUESTIONS_MAX, LIVE_TEXT_MAX, REVEAL_MODES } from "./live";
+import {
+  ANSWER_MODES,
+  LIVE_NAME_MAX,
+  LIVE_QUESTIONS_MAX,
+  LIVE_TEXT_MAX,
+  LIVE_TIMER_MAX_SECONDS,
+  REVEAL_MODES,
+} from "./live";
 import { shownTextProblem } from "./text";
 
 const questionId = z.uuid({ error: "questionIds must hold question ids" });
@@ -53,16 +60,44 @@ export const liveAnswerSchema = z
   );
 export type LiveAnswerInput = z.infer<typeof liveAnswerSchema>;
 
-export const HOST_ACTIONS = ["reveal", "hide-answers", "lock", "unlock", "next", "previous", "end"] as const;
+export const HOST_ACTIONS = ["reveal", "hide-answers", "lock", "unlock", "next", "previous", "end", "timer"] as const;
 export type HostAction = (typeof HOST_ACTIONS)[number];
 
+const seconds = (name: string) =>
+  z
+    .number({ error: `${name} must be a number of seconds` })
+    .int(`${name} must be a whole number of seconds`)
+    .min(0, `${name} must be 0 or more`)
+    .max(LIVE_TIMER_MAX_SECONDS, `${name} can be at most ${LIVE_TIMER_MAX_SECONDS} seconds`);
+
+/** The answer timer as the host set it, for the room's screen. */
+const timerSchema = z
+  .object(
+    {
+      totalSeconds: seconds("timer.totalSeconds"),
+      remainingSeconds: seconds("timer.remainingSeconds"),
+      running: z.boolean({ error: "timer.running must be true or false" }),
+    },
+    { error: "timer must be an object with totalSeconds, remainingSeconds and running" },
+  )
+  .refine((timer) => timer.remainingSeconds <= timer.totalSeconds, {
+    error: "timer.remainingSeconds cannot be more than timer.totalSeconds",
+  });
+
 /** POST /api/v1/rounds/{code}/host: what the host does to the current question (at `position`, so a stale screen cannot act on the next one). */
-export const hostActionSchema = z.object({
-  action: z.enum(HOST_ACTIONS, { error: `action must be one of ${HOST_ACTIONS.join(", ")}` }),
-  position: z.number({ error: "position must be a number" }).int().min(0).max(LIVE_QUESTIONS_MAX),
-  /** With "end": participants' screens link to the recap. */
-  shareRecap: z.boolean({ error: "shareRecap must be true or false" }).optional(),
-});
+export const hostActionSchema = z
+  .object({
+    action: z.enum(HOST_ACTIONS, { error: `action must be one of ${HOST_ACTIONS.join(", ")}` }),
+    position: z.number({ error: "position must be a number" }).int().min(0).max(LIVE_QUESTIONS_MAX),
+    /** With "end": participants' screens link to the recap. */
+    shareRecap: z.boolean({ error: "shareRecap must be true or false" }).optional(),
+    /** With "timer": the timer as the host's screen has it now. */
+    timer: timerSchema.optional(),
+  })
+  .refine((body) => body.action !== "timer" || body.timer !== undefined, {
+    error: 'action "timer" needs a timer: {totalSeconds, remainingSeconds, running}',
+    path: ["timer"],
+  });
 
 /** POST /api/v1/rounds/{code}/answers/{answerId}: hide an answer, or show it again. */
 export const moderateAnswerSchema = z.object({

@@ -255,6 +255,11 @@ function countedOf(
   };
 }
 
+/** How many answered and passed, without what: the room's screen before a reveal. */
+export function countsOnly(results: RoundResults): RoundResults {
+  return { ...results, words: [], tally: [] };
+}
+
 export function emptyResults(position: number, options: number): RoundResults {
   return { position, answered: 0, passed: 0, hidden: 0, words: [], tally: Array<number>(options).fill(0) };
 }
@@ -341,12 +346,16 @@ function moveCounts(view: RoundView, take: CountedAnswer | null, add: CountedAns
  * question, hidden ones flagged, and `results` counts them all. Participant:
  * `results` arrives when the question is revealed (or at once in a
  * live-reveal round) and follows each answer after that; `answers` holds
- * the free-text answers it is sent, never a hidden one.
+ * the free-text answers it is sent, never a hidden one. Room screen: as a
+ * participant, but `results` always holds how many answered and passed
+ * (the server sends it the host's events as counts only).
  */
 export function applyRoundEvent(view: RoundView, seq: number, event: RoundEvent): RoundView {
   if (seq <= view.seq) return view;
   const next = { ...view, seq };
   const host = view.role === "host";
+  // The host's and the room's screens always count; a phone only once the answers are shown.
+  const counts = host || view.role === "room";
   const mode = view.questions[view.position]?.mode;
   switch (event.type) {
     case "joined": {
@@ -377,12 +386,13 @@ export function applyRoundEvent(view: RoundView, seq: number, event: RoundEvent)
       const nextQuestion = view.questions[event.position];
       const results =
         event.results ??
-        (moved ? (host ? emptyResults(event.position, nextQuestion?.options.length ?? 0) : null) : next.results);
+        (moved ? (counts ? emptyResults(event.position, nextQuestion?.options.length ?? 0) : null) : next.results);
       const answers = moved ? [] : next.answers;
       return {
         ...phased,
         me,
-        results: host || answersShown(phased) ? results : null,
+        timer: moved ? null : next.timer,
+        results: counts || answersShown(phased) ? results : null,
         answers: host ? answers : participantAnswers(phased, answers, nextQuestion?.mode),
       };
     }
@@ -400,6 +410,8 @@ export function applyRoundEvent(view: RoundView, seq: number, event: RoundEvent)
       const shown = event.answer ? upsert(next.answers, { ...event.answer, hidden: false }) : next.answers;
       return { ...next, me, results, answers: participantAnswers(next, shown, mode) };
     }
+    case "timer":
+      return { ...next, timer: event.timer && event.timer.position === view.position ? event.timer : null };
     case "ended":
       return {
         ...next,

@@ -47,7 +47,28 @@ export const JOIN_CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679";
 export const JOIN_CODE_LENGTH = 6;
 
 export type RoundStatus = "open" | "ended";
-export type RoundRole = "host" | "participant";
+/**
+ * Which screen reads the round: the host's controls, a participant's phone,
+ * or the room's screen (the projector: read-only, opened by the host or by
+ * the room link, and shown what the room may see).
+ */
+export type RoundRole = "host" | "participant" | "room";
+
+/**
+ * The host's answer timer as the room's screen shows it: the time set, what
+ * is left at the moment it was sent, and whether it runs. Screens count down
+ * from when they receive it, so no two clocks need to agree.
+ */
+export type RoundTimer = {
+  /** The question it times: a new question starts without one. */
+  position: number;
+  totalSeconds: number;
+  remainingSeconds: number;
+  running: boolean;
+};
+
+/** The longest answer time a host can set (±15 s steps from the question's default). */
+export const LIVE_TIMER_MAX_SECONDS = 3600;
 
 export type RoundQuestion = {
   position: number;
@@ -86,6 +107,8 @@ export const LIVE_TOP_WORDS = 40;
 export const LIVE_ANSWER_PAGE = 20;
 /** The host's screen holds the latest answers of the current question for moderation; older ones come in pages. */
 export const LIVE_RECENT_ANSWERS = 30;
+/** The room screen's wall of free-text answers: the newest this many, in rows that fit a 720p screen. */
+export const LIVE_WALL_ANSWERS = 9;
 
 /**
  * What everyone may see of one question's answers, as counts: its size does
@@ -139,7 +162,9 @@ export type RoundView = {
   /**
    * Host: the latest LIVE_RECENT_ANSWERS answers (and passes) to the current
    * question, hidden ones included. Participant: the free-text answers the
-   * phone has been sent or asked for, once shown; never hidden ones.
+   * phone has been sent or asked for, once shown; never hidden ones. Room
+   * screen: the newest LIVE_WALL_ANSWERS free-text answers once shown, and
+   * those that come after; never hidden ones.
    */
   answers: LiveAnswer[];
   /** The current question's answers counted: always for the host, for a participant once they are shown. */
@@ -164,6 +189,8 @@ export type RoundView = {
   recapShared: boolean;
   /** When the round stops taking answers by itself (ISO time). */
   closesAt: string;
+  /** Host and room screen: the answer timer of the current question, once the host has set it. */
+  timer: RoundTimer | null;
   /** The last event this view includes. */
   seq: number;
 };
@@ -199,6 +226,11 @@ export type RoundEvent =
       answer?: LiveAnswer;
     }
   | {
+      /** The host started, paused or reset the answer timer (host and room screens only). */
+      type: "timer";
+      timer: RoundTimer | null;
+    }
+  | {
       type: "ended";
       /** The recap's token, when the host shares the recap with participants. */
       recapToken?: string;
@@ -221,6 +253,7 @@ export const livePaths = {
   join: "/live",
   participant: (code: string) => `/live/${code}`,
   host: (code: string) => `/live/${code}/host`,
+  room: (code: string) => `/live/${code}/room`,
   recap: (token: string) => `/live/recap/${token}`,
   recapExport: (token: string, format: "csv" | "markdown") => `/live/recap/${token}/export?format=${format}`,
   api: (code: string) => `/api/v1/rounds/${code}`,

@@ -1,5 +1,6 @@
 import type { StoredEvent } from "~/domain/live/events.server";
 import type { RoundHub } from "~/domain/live/hub.server";
+import { roomEventOf } from "~/domain/live/room-screen";
 import type { RoundRole, RoundView } from "~/shared/live";
 
 /** Often enough that proxies and phones keep an idle stream open (nginx closes after 60 s of silence). */
@@ -9,14 +10,18 @@ const RETRY_MS = 2_000;
 
 const encoder = new TextEncoder();
 const REPLACED = encoder.encode("event: replaced\ndata: {}\n\n");
-/** One encoding per event, however many screens it goes to. */
+/** One encoding per event and kind of screen, however many screens it goes to. */
 const frames = new WeakMap<StoredEvent, Uint8Array>();
+const roomFrames = new WeakMap<StoredEvent, Uint8Array>();
 
-function frameOf(stored: StoredEvent): Uint8Array {
-  let frame = frames.get(stored);
+function frameOf(stored: StoredEvent, role: RoundRole): Uint8Array {
+  const cache = role === "room" ? roomFrames : frames;
+  let frame = cache.get(stored);
   if (!frame) {
-    frame = encoder.encode(`id: ${stored.seq}\nevent: round\ndata: ${JSON.stringify(stored.event)}\n\n`);
-    frames.set(stored, frame);
+    // The room's screen gets the host's events as counts only (roomEventOf).
+    const event = role === "room" ? roomEventOf(stored) : stored.event;
+    frame = encoder.encode(`id: ${stored.seq}\nevent: round\ndata: ${JSON.stringify(event)}\n\n`);
+    cache.set(stored, frame);
   }
   return frame;
 }
@@ -101,7 +106,7 @@ export function roundEventStream(request: Request, options: StreamOptions): Resp
             )
             .catch(() => undefined);
           collect?.();
-          for (const stored of missed) write(frameOf(stored));
+          for (const stored of missed) write(frameOf(stored, options.role));
         }
         close();
         return;
@@ -114,7 +119,7 @@ export function roundEventStream(request: Request, options: StreamOptions): Resp
             role: options.role,
             participantId: options.participantId,
             address: options.address,
-            send: (stored) => write(frameOf(stored)),
+            send: (stored) => write(frameOf(stored, options.role)),
             connected: (count) => write(encoder.encode(`event: connected\ndata: ${count}\n\n`)),
             // The browser stops here instead of reconnecting and taking the seat back.
             replaced: () => write(REPLACED),

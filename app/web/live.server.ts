@@ -4,6 +4,7 @@ import type { Outcome } from "~/domain/errors";
 import { LIMITS } from "~/domain/limits/rules";
 import { RoundOutOfReach } from "~/domain/live/out-of-reach";
 import type { LiveCredentials } from "~/domain/live/rounds.server";
+import { appSecret } from "~/services.server";
 import { isJoinCode, normalizeJoinCode, type RoundRole } from "~/shared/live";
 import { domainProblem } from "./http.server";
 import { alreadyOverLimit, overLimit } from "./limits.server";
@@ -12,6 +13,8 @@ import { getUser } from "./session.server";
 /** Each round has its own cookies, so a device can host one round and join another. */
 const hostCookieName = (code: string) => `cu_live_host_${code}`;
 const participantCookieName = (code: string) => `cu_live_${code}`;
+/** A room screen opened by the room link keeps its key here, so the address on the projector carries no secret. */
+const roomCookieName = (code: string) => `cu_live_room_${code}`;
 
 function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("Cookie");
@@ -37,11 +40,18 @@ function cookie(name: string, value: string, expiresAt: Date): string {
 /** The round's tokens this browser holds, and the member signed in (an owner hosts from any device). */
 export async function liveCredentials(request: Request, code: string): Promise<LiveCredentials> {
   const user = await getUser(request);
+  const roomKey = readCookie(request, roomCookieName(code));
   return {
     hostToken: readCookie(request, hostCookieName(code)),
     participantToken: readCookie(request, participantCookieName(code)),
     userId: user?.id ?? null,
+    room: roomKey ? { key: roomKey, secret: appSecret() } : null,
   };
+}
+
+/** The room link's key as its page was opened with it (`?key=`), checked by the domain with the app's secret. */
+export function roomLinkCredentials(key: string): LiveCredentials {
+  return { room: { key, secret: appSecret() } };
 }
 
 /** The participant token alone: answering needs nothing else, so no session is read. */
@@ -55,6 +65,11 @@ export function hostCookie(code: string, token: string, expiresAt: Date): string
 
 export function participantCookie(code: string, token: string, expiresAt: Date): string {
   return cookie(participantCookieName(code), token, expiresAt);
+}
+
+/** Kept as long as the round's joins are: a room screen has nothing to show after that. */
+export function roomCookie(code: string, key: string, closesAt: Date): string {
+  return cookie(roomCookieName(code), key, closesAt);
 }
 
 /** The join link's QR code as an SVG document, drawn on the server so no phone or host screen downloads a QR library. */
@@ -79,9 +94,10 @@ export function roundCodeParam(value: string | undefined): string {
   return code;
 }
 
-/** Which screen asks: `?as=host` for the host screen, anything else is a participant's. */
+/** Which screen asks: `?as=host` for the host screen, `?as=room` for the room's, anything else is a participant's. */
 export function requestedRole(request: Request): RoundRole {
-  return new URL(request.url).searchParams.get("as") === "host" ? "host" : "participant";
+  const as = new URL(request.url).searchParams.get("as");
+  return as === "host" || as === "room" ? as : "participant";
 }
 
 /**

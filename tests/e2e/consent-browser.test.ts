@@ -203,14 +203,22 @@ describe.skipIf(!chromium)("cookie consent in a browser", () => {
     }
   });
 
-  it("never shows the banner on a live round's participant page", async () => {
+  it("never shows the banner on a live round's pages: /live, the participant's page and the recap", async () => {
     const host = new HttpClient(server.url);
     const list = await (await host.get("/api/v1/questions?sort=newest")).json();
     const created = await host.postJson("/api/v1/rounds", { questionIds: [list.items[0].id], modes: ["word"] });
     expect(created.status).toBe(201);
     const { code } = (await created.json()) as { code: string };
-    await open(`/live/${code}`);
-    await page.getByRole("heading", { name: "Join the round" }).waitFor();
-    expect(await page.locator('section[aria-label="Cookie consent"]').count()).toBe(0);
+    const { view } = await (await host.get(`/api/v1/rounds/${code}?as=host`)).json();
+    for (const [path, heading] of [
+      ["/live", "Join a round"],
+      [`/live/${code}`, "Join the round"],
+      [`/live/recap/${view.recapToken}`, "1 question, 0 people"],
+    ] as const) {
+      await open(path);
+      await page.getByRole("heading", { name: heading }).waitFor();
+      expect(await page.locator('section[aria-label="Cookie consent"]').count(), path).toBe(0);
+      await context.close();
+    }
   });
 });

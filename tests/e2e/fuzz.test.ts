@@ -1608,6 +1608,11 @@ const ENTRIES: Row[] = [
     { params: { teamId: idParam("teams") }, roles: MEMBER_FIRST, texts: ["name"] },
   ),
   pageLoader("live/:code/host", { params: { code: idParam("rounds") }, roles: MEMBER_FIRST }),
+  pageLoader("live/:code/room", {
+    params: { code: idParam("rounds") },
+    query: { key: ["", "nope", "A".repeat(43), "%00", "k".repeat(300)] },
+    roles: MEMBER_FIRST,
+  }),
   pageLoader("live/recap/:token", { params: { token: idParam("recaps") } }),
   pageLoader("live/recap/:token/export", {
     params: { token: idParam("recaps") },
@@ -1635,7 +1640,7 @@ const ENTRIES: Row[] = [
   }),
   apiRoute("api/v1/rounds/:code", ["GET"], {
     params: { code: idParam("viewedRounds") },
-    query: { as: ["host", "participant"] },
+    query: { as: ["host", "participant", "room"] },
   }),
   apiRoute("api/v1/rounds/:code/answers", ["GET"], {
     params: { code: idParam("viewedRounds") },
@@ -1660,7 +1665,11 @@ const ENTRIES: Row[] = [
     texts: ["text"],
   }),
   apiRoute("api/v1/rounds/:code/host", ["POST"], {
-    fields: { action: HOST_ACTIONS, position: [0, 1, 2] },
+    fields: {
+      action: HOST_ACTIONS,
+      position: [0, 1, 2],
+      timer: [undefined, { totalSeconds: 60, remainingSeconds: 30, running: true }, { totalSeconds: -1 }],
+    },
     params: { code: idParam("hostedRounds") },
     roles: MEMBER_FIRST,
   }),
@@ -1678,7 +1687,7 @@ const ENTRIES: Row[] = [
   // Ended rounds only: every request here waits for the end of its answer.
   apiRoute("api/v1/rounds/:code/events", ["GET"], {
     params: { code: idParam("endedRounds") },
-    query: { as: ["host", "participant"], after: ["0", "1", "2", "999999", "-1", "1.5"] },
+    query: { as: ["host", "participant", "room"], after: ["0", "1", "2", "999999", "-1", "1.5"] },
   }),
   {
     // What a participant wrote is shown later by the host's screen, the participants' page, the recap and its files.

@@ -13,13 +13,15 @@ import { findPostgresBin } from "../support/postgres";
 import { type RunningServer, startServer } from "../support/server";
 
 /**
- * A live round as a meeting runs it, in Chromium: the host starts it from a
- * plan of four questions (one word, a scale, a would-you-rather, free text)
- * on the shared screen; three people join on their own devices, one by
+ * A live round as a meeting runs it, in Chromium: the host starts it on
+ * their phone from a plan of four questions (one word, a scale, a
+ * would-you-rather, free text) and opens the room screen on the projector
+ * with the room link; three people join on their own devices, one by
  * typing the code on a phone, two by the link; they answer or pass, the host
- * reveals, hides one answer, moves on and ends; the recap and its downloads
- * keep what was said. Then the same meeting with the host on one app server
- * and everyone else on another, both on one PostgreSQL database.
+ * reveals, hides one answer, locks, moves on and ends from the phone, and
+ * the room screen follows every step; the recap and its downloads keep what
+ * was said. Then the same meeting with the host on one app server and the
+ * room screen and everyone else on another, both on one PostgreSQL database.
  */
 
 const chromium = inject("chromium");
@@ -98,8 +100,12 @@ async function hostConnected(host: Page) {
 
 const texts = (list: Locator) => list.getByRole("listitem").allTextContents();
 const wordCloud = (scope: Page | Locator) => scope.getByRole("list", { name: "Word cloud" });
-/** The host's shared screen: its answers area. */
+/** The host's screen: its answers area. */
 const hostAnswers = (host: Page) => host.getByRole("region", { name: "Answers", exact: true });
+/** The room screen: its answers area. */
+const roomAnswers = (room: Page) => room.getByRole("region", { name: "Answers", exact: true });
+/** The joined / answered / passed figures at the top of the room screen. */
+const roomCounts = (room: Page) => room.getByTestId("room-counts").textContent();
 /** The host's own list of every answer to the current question, hidden ones included. */
 const moderation = (host: Page) => host.getByRole("region", { name: "Moderate answers" });
 /** A participant's screen: everyone's answers, once the host reveals them. */
@@ -128,7 +134,7 @@ const onServer = (baseUrl: string, link: string) => {
 type Where = {
   /** The server the host's browser talks to; links on the host's screen point here too. */
   hostUrl: string;
-  /** The server the participants' browsers talk to. */
+  /** The server the participants' browsers and the room screen talk to. */
   peopleUrl: string;
   label: string;
 };
@@ -237,10 +243,15 @@ async function walk(meeting: Meeting) {
     sequence.map((question) => question.id),
   );
 
-  const host = await meeting.open("host", hostUrl, {
-    viewport: { width: 1280, height: 800 },
+  // The host runs the whole round from a phone; the room sees its own screen on a 720p projector.
+  const host = await meeting.open("host-phone", hostUrl, {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
     permissions: ["clipboard-read", "clipboard-write"],
   });
+  const room = await meeting.open("room-screen", peopleUrl, { viewport: { width: 1280, height: 720 } });
   const ada = await meeting.open("ada-phone", peopleUrl, {
     viewport: { width: 375, height: 667 },
     deviceScaleFactor: 2,
@@ -273,12 +284,24 @@ async function walk(meeting: Meeting) {
     await eventually(() => questionHeading(host).textContent()).toBe(`“${q.word.text}”`);
     await host.getByText("Question 1 of 4 · One word").waitFor();
     expect(await hostCounts(host)).toEqual({ joined: 0, answered: 0, passed: 0 });
-    await host.getByText("Answers will come in here.").waitFor();
 
     // The host pastes the join link into the meeting chat.
     await host.getByRole("button", { name: "Copy join link" }).click();
     await eventually(() => host.evaluate(() => navigator.clipboard.readText())).toBe(`${hostUrl}/live/${code}`);
     joinLink = `${hostUrl}/live/${code}`;
+  });
+
+  await meeting.step("the projector opens the room screen by the room link the host copied", async () => {
+    await host.getByRole("button", { name: "Copy room link" }).click();
+    await eventually(() => host.evaluate(() => navigator.clipboard.readText())).toMatch(/\/room\?key=/);
+    const link = await host.evaluate(() => navigator.clipboard.readText());
+    await arrive(room, onServer(peopleUrl, link));
+    expect(new URL(room.url()).pathname).toBe(`/live/${code}/room`);
+    await eventually(() => questionHeading(room).textContent()).toBe(`“${q.word.text}”`);
+    await room.getByText("Answers will come in here.").waitFor();
+    expect(await roomCounts(room)).toBe("0 joined0 answered0 passed");
+    // Marks this document: if it is still there at the end, the room screen was never reloaded.
+    await room.evaluate(() => Reflect.set(window, "sameDocument", true));
   });
 
   await meeting.step("Ada types the code at /live on her phone", async () => {
@@ -304,6 +327,7 @@ async function walk(meeting: Meeting) {
     await eventually(() => hostCounts(host)).toEqual({ joined: 3, answered: 0, passed: 0 });
     // Each phone follows the round, and the host's screen counts them, whichever server they are on.
     await eventually(() => hostConnected(host)).toEqual(3);
+    await eventually(() => roomCounts(room)).toBe("3 joined0 answered0 passed");
   });
 
   await meeting.step("question 1, one word: Ada and Bruno answer, Chiara passes", async () => {
@@ -316,7 +340,10 @@ async function walk(meeting: Meeting) {
     await chiara.getByRole("button", { name: "Pass", exact: true }).click();
     await chiara.getByText("You passed on this one.").waitFor();
     await eventually(() => hostCounts(host)).toEqual({ joined: 3, answered: 2, passed: 1 });
-    await hostAnswers(host).getByText("2 answers in", { exact: true }).waitFor();
+    // The room sees how many, not what.
+    await roomAnswers(room).getByText("2 answers in", { exact: true }).waitFor();
+    expect(await roomCounts(room)).toBe("3 joined2 answered1 passed");
+    expect(await room.locator("body").textContent()).not.toMatch(/curious/i);
     for (const page of people) expect(await shownAnswers(page).count()).toBe(0);
   });
 
@@ -324,6 +351,7 @@ async function walk(meeting: Meeting) {
     await hostPress(host, "Reveal answers", () => host.getByRole("button", { name: "Hide answers" }).waitFor());
     // "Curious" and "CURIOUS" are one word.
     await eventually(() => texts(wordCloud(hostAnswers(host)))).toEqual(["curious, 2 people"]);
+    await eventually(() => texts(wordCloud(roomAnswers(room)))).toEqual(["curious, 2 people"]);
     for (const page of people) {
       await eventually(() => texts(wordCloud(shownAnswers(page)))).toEqual(["curious, 2 people"]);
       await shownAnswers(page).getByText("2 answered · 1 passed").waitFor();
@@ -350,8 +378,9 @@ async function walk(meeting: Meeting) {
     await card.getByText("Hidden from everyone").waitFor();
     await card.getByRole("button", { name: "Show again" }).waitFor();
     await eventually(() => texts(wordCloud(hostAnswers(host)))).toEqual(["curious, 1 person"]);
-    // Gone from the room's view, not dimmed there: only the host's list keeps it.
-    expect(await host.getByRole("region", { name: "Room view" }).textContent()).not.toContain("CURIOUS");
+    // Gone from the room screen, not dimmed there: only the host's list keeps it.
+    await eventually(() => texts(wordCloud(roomAnswers(room)))).toEqual(["curious, 1 person"]);
+    expect(await room.locator("body").textContent()).not.toContain("CURIOUS");
     // Hiding is about showing, not about who took part.
     expect(await hostCounts(host)).toEqual({ joined: 3, answered: 2, passed: 1 });
     for (const page of people) {
@@ -378,6 +407,8 @@ async function walk(meeting: Meeting) {
     await hostPress(host, "Next question", () => host.getByText("Question 2 of 4 · Scale").waitFor());
     await eventually(() => questionHeading(host).textContent()).toBe(`“${q.scale.text}”`);
     await eventually(() => hostCounts(host)).toEqual({ joined: 3, answered: 0, passed: 0 });
+    await eventually(() => questionHeading(room).textContent()).toBe(`“${q.scale.text}”`);
+    await room.getByText("Answers will come in here.").waitFor();
     for (const page of people) {
       await eventually(() => questionHeading(page).textContent()).toBe(q.scale.text);
       await page.getByText("Question 2 of 4", { exact: true }).waitFor();
@@ -397,6 +428,9 @@ async function walk(meeting: Meeting) {
     await eventually(() => barCounts(hostAnswers(host).getByRole("list", { name: "Answers on the scale" }))).toEqual(
       expected,
     );
+    await eventually(() => barCounts(roomAnswers(room).getByRole("list", { name: "Answers on the scale" }))).toEqual(
+      expected,
+    );
     for (const page of people) {
       await eventually(() => barCounts(shownAnswers(page).getByRole("list", { name: "Answers on the scale" }))).toEqual(
         expected,
@@ -405,7 +439,7 @@ async function walk(meeting: Meeting) {
     }
   });
 
-  await meeting.step("question 3: pick one of two, revealed as bars", async () => {
+  await meeting.step("question 3: pick one of two, locked, then revealed as bars", async () => {
     await hostPress(host, "Next question", () => host.getByText("Question 3 of 4 · Pick one").waitFor());
     for (const page of people) {
       await eventually(() => questionHeading(page).textContent()).toBe(q.pick.text);
@@ -418,9 +452,16 @@ async function walk(meeting: Meeting) {
     await pick(chiara, "Your choice", 0);
     await eventually(() => hostCounts(host)).toEqual({ joined: 3, answered: 3, passed: 0 });
 
+    // Everyone has answered: the host locks, and the room and every phone say so.
+    await hostPress(host, "Lock answers", () => host.getByRole("button", { name: "Unlock answers" }).waitFor());
+    await room.getByText("Answers are locked.", { exact: true }).waitFor();
+    // A phone says it on screen, and to its screen reader.
+    for (const page of people) await page.getByText("Answers are locked.", { exact: true }).last().waitFor();
+
     await hostPress(host, "Reveal answers", () => host.getByRole("button", { name: "Hide answers" }).waitFor());
     const expected = ["2 answers, 67 percent", "1 answer, 33 percent"];
     await eventually(() => barCounts(hostAnswers(host).getByRole("list", { name: "Choices" }))).toEqual(expected);
+    await eventually(() => barCounts(roomAnswers(room).getByRole("list", { name: "Choices" }))).toEqual(expected);
     for (const page of people) {
       const bars = shownAnswers(page).getByRole("list", { name: "Choices" });
       await eventually(() => barCounts(bars)).toEqual(expected);
@@ -439,7 +480,7 @@ async function walk(meeting: Meeting) {
     await eventually(() => hostCounts(host)).toEqual({ joined: 3, answered: 3, passed: 0 });
 
     await hostPress(host, "Reveal answers", () => host.getByRole("button", { name: "Hide answers" }).waitFor());
-    const scopes = [hostAnswers(host), ...people.map(shownAnswers)];
+    const scopes = [hostAnswers(host), roomAnswers(room), ...people.map(shownAnswers)];
     for (const scope of scopes) {
       const cards = scope.getByRole("list", { name: "Answers" }).getByRole("listitem");
       await eventually(() => cards.count()).toBe(3);
@@ -447,8 +488,8 @@ async function walk(meeting: Meeting) {
       expect(await adas.getByText(markup, { exact: true }).count()).toBe(1);
       expect(await scope.locator("b").count()).toBe(0);
     }
-    // The host's "Next question" has nowhere to go after the last one.
-    expect(await host.getByRole("button", { name: "Next question" }).isDisabled()).toBe(true);
+    // After the last question the next step is the end: no "Next question" to press.
+    expect(await host.getByRole("button", { name: "Next question" }).count()).toBe(0);
   });
 
   let recapLink = "";
@@ -459,9 +500,9 @@ async function walk(meeting: Meeting) {
       host.getByRole("heading", { level: 1, name: "This round has ended" }).waitFor(),
     );
     await host.getByText("3 people took part in 4 questions.").waitFor();
-    for (const page of people) {
+    for (const page of [...people, room]) {
       await page.getByRole("heading", { level: 1, name: "This round has ended" }).waitFor();
-      // The round moved on and ended on every phone without a reload.
+      // The round moved on and ended on every phone and the room screen without a reload.
       expect(await page.evaluate(() => Reflect.get(window, "sameDocument"))).toBe(true);
     }
     recapLink = (await host.getByText(/\/live\/recap\//).textContent()) ?? "";
@@ -547,7 +588,7 @@ describe.skipIf(!chromium)("a live round in the browser", () => {
     await server?.stop();
   });
 
-  it("runs a meeting: four questions in four modes, a pass, reveal, a hidden answer, the end and the recap", async () => {
+  it("runs a meeting from the host's phone: four questions in four modes, a pass, reveal, a hidden answer, a lock, the end and the recap, the room screen following", async () => {
     await runMeeting(browser, { hostUrl: server.url, peopleUrl: server.url, label: "one-server" });
   }, 300_000);
 });
@@ -573,7 +614,7 @@ describe.skipIf(!chromium)("a live round in the browser, host and participants o
     await cluster?.stop();
   });
 
-  it("runs the same meeting with the host on one server and everyone else on the other", async (ctx) => {
+  it("runs the same meeting with the host's phone on one server and the room screen and everyone else on the other", async (ctx) => {
     if (!cluster) return ctx.skip();
     const [hostServer, peopleServer] = cluster.servers;
     if (!hostServer || !peopleServer) throw new Error("The cluster has fewer than two servers");

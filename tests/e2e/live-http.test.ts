@@ -166,10 +166,11 @@ class RoundStream {
 async function follow(
   client: HttpClient,
   code: string,
-  options: { host?: boolean; lastEventId?: number; after?: number } = {},
+  options: { host?: boolean; room?: boolean; lastEventId?: number; after?: number } = {},
 ): Promise<RoundStream> {
   const query = new URLSearchParams();
   if (options.host) query.set("as", "host");
+  if (options.room) query.set("as", "room");
   if (options.after !== undefined) query.set("after", String(options.after));
   const headers: Record<string, string> = { accept: "text/event-stream" };
   const cookie = client.cookieHeader();
@@ -218,7 +219,7 @@ async function startRound(host: HttpClient, body: Record<string, unknown>): Prom
   return viewOf(host, code, "host");
 }
 
-async function viewOf(client: HttpClient, code: string, as: "host" | "participant" = "participant") {
+async function viewOf(client: HttpClient, code: string, as: "host" | "participant" | "room" = "participant") {
   const answer = await client.get(`/api/v1/rounds/${code}?as=${as}`);
   expect(answer.status).toBe(200);
   return ((await answer.json()) as { view: RoundView }).view;
@@ -273,6 +274,26 @@ function visibleText(html: string): string {
 }
 
 const answerShape = (a: LiveAnswer) => ({ kind: a.kind, text: a.text, choice: a.choice, name: a.name });
+
+/** The room link as the host's screen offers it to copy (in the page's data: the host alone gets it). */
+async function roomLinkOf(host: HttpClient, code: string): Promise<string> {
+  const page = await host.get(`/live/${code}/host`);
+  expect(page.status).toBe(200);
+  const link = new RegExp(`/live/${code}/room\\?key=([\\w-]{40,})`).exec(await page.text());
+  if (!link) throw new Error("The host's screen offers no room link");
+  return link[0];
+}
+
+/** Whether a page carries any of the site's chrome: its navigation, footer, cookie banner or the sign-up prompt. */
+function siteChrome(html: string): string[] {
+  const found: string[] = [];
+  if (/<nav\b/i.test(html)) found.push("navigation");
+  if (/<footer\b/i.test(html)) found.push("footer");
+  if (html.includes("Cookie consent")) found.push("cookie banner");
+  if (/Sign Up|Sign In/.test(visibleText(html))) found.push("sign-in links");
+  if (html.includes("Love this question?")) found.push("sign-up prompt");
+  return found;
+}
 
 // ---------------------------------------------------------------------------
 
@@ -589,6 +610,143 @@ describe("a live round over HTTP", () => {
       results: { position: 1, answered: 0, passed: 0 },
     });
   });
+
+  it("gives the room its own screen by the room link: counts before the reveal, what is revealed after, never a name of who joined, a hidden answer or a control", async () => {
+    const host = new HttpClient(baseUrl);
+    const { plain } = await libraryQuestions(host);
+    const { code, questions } = await startRound(host, {
+      questionIds: [plain[0], plain[1]],
+      modes: ["word", "text"],
+    });
+    // The projector opens the link the host copied: the key moves into a cookie and out of the address.
+    const projector = new HttpClient(baseUrl);
+    const opened = await projector.get(await roomLinkOf(host, code));
+    expect({ status: opened.status, location: opened.headers.get("location") }).toEqual({
+      status: 302,
+      location: `/live/${code}/room`,
+    });
+    expect(projector.hasCookie(new RegExp(`^cu_live_room_${code}$`))).toBe(true);
+    const page = await projector.get(`/live/${code}/room`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toMatch(/no-store/);
+    const html = await page.text();
+    expect(visibleText(html)).toContain(questions[0]?.text);
+    expect(visibleText(html)).toContain(`${code.slice(0, 3)} ${code.slice(3)}`);
+    expect(html).toContain("QR code that opens this round");
+    expect(siteChrome(html)).toEqual([]);
+    // Nothing to press but the full-screen toggle: no link, no field, no host's button.
+    expect((html.match(/<a\b/g) ?? []).length).toBe(0);
+    expect(html).not.toMatch(/<(input|textarea|select)\b/);
+    expect(
+      [...html.matchAll(/<button\b[^>]*>([\s\S]*?)<\/button>/g)].map((b) => visibleText(b[1] ?? "").trim()),
+    ).toEqual(["Full screen"]);
+
+    const room = await follow(projector, code, { room: true });
+    const first = await room.snapshot();
+    expect(first).toMatchObject({ role: "room", participants: [], me: null, recapToken: null, timer: null });
+    const ada = new HttpClient(baseUrl);
+    const bruno = new HttpClient(baseUrl);
+    await join(ada, code, "Ada");
+    await join(bruno, code, "Bruno");
+    await answer(ada, code, { position: 0, text: "Curious" });
+    const hidden = await answer(bruno, code, { position: 0, text: "Sleepy" });
+    await hide(host, code, hidden.id);
+    // The room counts them as they come, without a word or a name of anyone.
+    await room.event("hidden", (e) => e.answerId === hidden.id);
+    expect(room.events().filter((e) => e.type === "joined")).toHaveLength(2);
+    expect(room.events().filter((e) => e.type === "answer")).toHaveLength(2);
+    const heard = room.messages.map((m) => m.data).join("\n");
+    for (const secret of ["Ada", "Bruno", "Curious", "Sleepy"]) expect(heard).not.toContain(secret);
+    const before = await viewOf(projector, code, "room");
+    expect(before).toMatchObject({ participantCount: 2, participants: [], answers: [] });
+    expect(before.results).toEqual({ position: 0, answered: 1, passed: 0, hidden: 1, words: [], tally: [] });
+
+    // The host's timer reaches the room, and a screen opened later sees the time left.
+    const timed = await host.postJson(`/api/v1/rounds/${code}/host`, {
+      action: "timer",
+      position: 0,
+      timer: { totalSeconds: 90, remainingSeconds: 90, running: true },
+    });
+    expect(timed.status).toBe(200);
+    expect((await room.event("timer")).timer).toEqual({
+      position: 0,
+      totalSeconds: 90,
+      remainingSeconds: 90,
+      running: true,
+    });
+    const later = await viewOf(projector, code, "room");
+    expect(later.timer).toMatchObject({ position: 0, totalSeconds: 90, running: true });
+    expect(later.timer?.remainingSeconds).toBeGreaterThan(80);
+    // Phones do not get the timer.
+    expect((await viewOf(ada, code)).timer).toBeNull();
+
+    // The reveal brings the room the visible answers' counts; the hidden word stays out.
+    await act(host, code, "reveal", 0);
+    const shown = await room.event("phase", (e) => e.revealed);
+    expect(shown.results?.words).toEqual([{ word: "curious", count: 1 }]);
+    expect(room.messages.map((m) => m.data).join("\n")).not.toContain("sleepy");
+
+    // The next question starts without a timer; its free text reaches the room's view once revealed, the hidden one never.
+    await act(host, code, "next", 0);
+    await room.event("phase", (e) => e.position === 1);
+    expect((await viewOf(projector, code, "room")).timer).toBeNull();
+    await answer(ada, code, { position: 1, text: "A quiet Friday" });
+    await hide(host, code, (await answer(bruno, code, { position: 1, text: "Not for the wall" })).id);
+    expect((await viewOf(projector, code, "room")).answers).toEqual([]);
+    await act(host, code, "reveal", 1);
+    expect((await viewOf(projector, code, "room")).answers.map(answerShape)).toEqual([
+      { kind: "answer", text: "A quiet Friday", choice: null, name: "Ada" },
+    ]);
+
+    await act(host, code, "end", 1);
+    await room.event("ended");
+    const over = await projector.get(`/live/${code}/room`);
+    expect(visibleText(await over.text())).toContain("This round has ended");
+  });
+
+  it("shows a phone a scale's numbers once with its ends named, and a pass as a pass", async () => {
+    const host = new HttpClient(baseUrl);
+    const { plain } = await libraryQuestions(host);
+    const { code } = await startRound(host, { questionIds: [plain[0]], modes: ["scale"] });
+    const phone = new HttpClient(baseUrl);
+    await join(phone, code, "Ada");
+    const buttons = (html: string) =>
+      [...html.matchAll(/<button\b[^>]*>([\s\S]*?)<\/button>/g)].map((b) => visibleText(b[1] ?? "").trim());
+    const before = await (await phone.get(`/live/${code}`)).text();
+    expect(buttons(before)).toEqual(["1", "2", "3", "4", "5", "Pass"]);
+    expect(before).toContain('aria-label="1, Low"');
+    expect(before).toContain('aria-label="5, High"');
+    await answer(phone, code, { position: 0, pass: true });
+    const passed = visibleText(await (await phone.get(`/live/${code}`)).text());
+    expect(passed).toContain("You passed on this one.");
+    expect(passed).toContain("Answer after all");
+    expect(passed).not.toContain("Change answer");
+  });
+
+  it("shows /live, a participant's page and a recap without the site's navigation, footer or cookie banner", async () => {
+    const host = new HttpClient(baseUrl);
+    const { plain } = await libraryQuestions(host);
+    const { code, recapToken } = await startRound(host, { questionIds: [plain[0]], modes: ["text"] });
+    const phone = new HttpClient(baseUrl);
+    const pages: [string, Response][] = [];
+    pages.push(["/live", await phone.get("/live")]);
+    pages.push(["the join form", await phone.get(`/live/${code}`)]);
+    await join(phone, code, "Ada");
+    pages.push(["a participant's page", await phone.get(`/live/${code}`)]);
+    pages.push(["the host's screen", await host.get(`/live/${code}/host`)]);
+    pages.push(["the recap", await phone.get(`/live/recap/${recapToken}`)]);
+    for (const [name, response] of pages) {
+      expect(response.status, name).toBe(200);
+      const html = await response.text();
+      expect({ name, chrome: siteChrome(html) }).toEqual({ name, chrome: [] });
+      // The CircleUp mark stays, and leads home.
+      const links = html.match(/<a\b[^>]*>/g) ?? [];
+      expect(
+        links.some((a) => a.includes('aria-label="CircleUp home"') && a.includes('href="/"')),
+        name,
+      ).toBe(true);
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------
@@ -894,6 +1052,83 @@ describe("live rounds refuse bad input and abuse with a clear answer", () => {
     const seen = await viewOf(host, code, "host");
     expect(seen).toMatchObject({ revealed: false, status: "open", participantCount: 1 });
     expect(seen.answers.map((a) => a.hidden)).toEqual([false]);
+  });
+
+  it("opens the room screen only for the host or by the room link, read-only, and says so plainly otherwise", async () => {
+    const host = person();
+    const { code } = await round(host);
+    const other = await round(person());
+    const link = await roomLinkOf(host, code);
+    const key = new URL(link, server.url).searchParams.get("key") ?? "";
+    // A wrong key, another round's key, or none: nothing opens and no cookie is kept.
+    for (const [what, path] of [
+      ["a wrong key", `/live/${code}/room?key=${key.slice(0, -2)}xx`],
+      ["another round's key", `/live/${other.code}/room?key=${key}`],
+      ["no key", `/live/${code}/room`],
+    ] as const) {
+      const stranger = person();
+      const page = await stranger.get(path);
+      expect(page.status, what).toBe(404);
+      expect(visibleText(await page.text()), what).toContain(
+        "This room screen opens from the host's screen, or with the room link the host copies from it.",
+      );
+      expect(stranger.hasCookie(/^cu_live_room_/), what).toBe(false);
+    }
+    // A participant's seat is not the room's screen.
+    const alice = person();
+    await join(alice, code, "Alice");
+    for (const path of [`/api/v1/rounds/${code}?as=room`, `/api/v1/rounds/${code}/events?as=room`]) {
+      await expectProblem(await alice.get(path), 403, "Only the host of this round can open its room screen");
+    }
+    // The room link reads the room's screen and does nothing else.
+    const projector = person();
+    expect((await projector.get(link)).status).toBe(302);
+    expect((await projector.get(`/api/v1/rounds/${code}?as=room`)).status).toBe(200);
+    for (const [what, response] of [
+      ["reveal", await projector.postJson(`/api/v1/rounds/${code}/host`, { action: "reveal", position: 0 })],
+      ["the host's view", await projector.get(`/api/v1/rounds/${code}?as=host`)],
+      ["answering", await projector.postJson(`/api/v1/rounds/${code}/answer`, { position: 0, text: "Mine" })],
+      ["deleting", await projector.request(`/api/v1/rounds/${code}`, { method: "DELETE" })],
+    ] as const) {
+      expect(response.status, what).toBe(404);
+      await expectProblem(response, 404, OUT_OF_REACH);
+    }
+    expect((await projector.get(`/live/${code}/host`)).status).toBe(404);
+    // The host's own browser opens it without a key.
+    expect((await host.get(`/live/${code}/room`)).status).toBe(200);
+    expect((await viewOf(host, code, "host")).status).toBe("open");
+  });
+
+  it("checks the timer the host's screen sends and names what is wrong", async () => {
+    const host = person();
+    const { code } = await round(host);
+    const timer = (fields: Record<string, unknown>) => ({
+      action: "timer",
+      position: 0,
+      timer: { totalSeconds: 60, remainingSeconds: 60, running: true, ...fields },
+    });
+    for (const [body, message] of [
+      [{ action: "timer", position: 0 }, 'action "timer" needs a timer: {totalSeconds, remainingSeconds, running}'],
+      [timer({ remainingSeconds: 90 }), "timer.remainingSeconds cannot be more than timer.totalSeconds"],
+      [timer({ totalSeconds: 99_999 }), "timer.totalSeconds can be at most 3600 seconds"],
+      [timer({ remainingSeconds: 1.5 }), "timer.remainingSeconds must be a whole number of seconds"],
+      [timer({ running: "yes" }), "timer.running must be true or false"],
+      [
+        { action: "timer", position: 0, timer: "soon" },
+        "timer must be an object with totalSeconds, remainingSeconds and running",
+      ],
+    ] as const) {
+      await expectProblem(await host.postJson(`/api/v1/rounds/${code}/host`, body), 400, message);
+    }
+    expect((await viewOf(host, code, "host")).timer).toBeNull();
+    // Only the host sets it.
+    const alice = person();
+    await join(alice, code, "Alice");
+    await expectProblem(
+      await alice.postJson(`/api/v1/rounds/${code}/host`, timer({})),
+      403,
+      "Only the host of this round can do this",
+    );
   });
 
   it("answers 404, not 500, when the host hides an answer that is not in the round", async () => {

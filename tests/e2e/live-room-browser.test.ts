@@ -6,13 +6,16 @@ import { HttpClient } from "../support/http-client";
 import { type RunningServer, startServer } from "../support/server";
 
 /**
- * The two screens of a live round as the room and the phones meet them, in
- * Chromium: the host's screen is a room display (nothing of the site around
- * it, no hidden answer in the room's view, a warning when phones cannot
- * open the join address); a slow phone keeps what was typed before its
+ * The screens of a live round as the room, the host and the phones meet
+ * them, in Chromium: the room screen, opened by the link the host copies on
+ * their phone, holds nothing of the site and nothing to press, fits a 720p
+ * and a 1080p screen and never shows a hidden answer; the host's phone
+ * keeps the controls, the question first, and warns when phones cannot
+ * open the join address; a slow phone keeps what was typed before its
  * scripts ran; a lock keeps a half-typed answer; the length limit shows
  * before it is reached and a long paste is flagged, not cut; the recap
- * reaches participants when the host shares it, and only then.
+ * reaches participants when the host shares it, and only then, and shows
+ * no cookie banner to a reader who never chose.
  */
 
 const chromium = inject("chromium");
@@ -23,7 +26,8 @@ const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeou
 const SLOW_SCRIPTS_MS = 3000;
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const LAPTOP = { viewport: { width: 1280, height: 900 } };
+/** A projector of 720p, the room screen's smallest. */
+const PROJECTOR = { viewport: { width: 1280, height: 720 } };
 
 const hydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === "true");
 
@@ -48,13 +52,22 @@ async function hostCounts(host: Page) {
   return { joined: figure("joined"), answered: figure("answered"), passed: figure("passed") };
 }
 
-const roomView = (host: Page) => host.getByRole("region", { name: "Room view" });
+/** The page's full size, to tell whether it scrolls. */
+const pageSize = (page: Page) =>
+  page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    height: document.documentElement.scrollHeight,
+  }));
+
+/** What the room screen shows of the answers once revealed. */
+const roomAnswers = (room: Page) => room.getByRole("list", { name: "Answers" }).getByRole("listitem");
 
 describe.skipIf(!chromium)("a live round's room screen and phones", () => {
   let server: RunningServer;
   let browser: Browser;
   let hostContext: BrowserContext;
   let host: Page;
+  let room: Page;
   let questionIds: string[];
   let questionText = "";
   let code = "";
@@ -82,7 +95,12 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser(chromium as string);
-    hostContext = await browser.newContext({ baseURL: server.url, ...LAPTOP });
+    // The host runs the round from a phone.
+    hostContext = await browser.newContext({
+      baseURL: server.url,
+      ...PHONE,
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
     hostContext.setDefaultTimeout(WAIT_MS);
     contexts.push(hostContext);
     host = await hostContext.newPage();
@@ -99,15 +117,44 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     await server?.stop();
   });
 
-  it("shows the room nothing of the site, the code and address in large type, and warns of a loopback address", async () => {
-    await eventually(() => host.getByRole("heading", { level: 1 }).textContent()).toBe(`“${questionText}”`);
-    expect(await host.getByRole("banner").count()).toBe(0);
-    expect(await host.getByRole("contentinfo").count()).toBe(0);
-    expect(await host.getByRole("region", { name: "Cookie consent" }).count()).toBe(0);
-    expect(await host.getByRole("navigation").count()).toBe(0);
+  it("gives the room a screen of its own: nothing of the site, nothing to press, the code large, the host's timer, fitting 720p and 1080p", async () => {
+    // The host's phone: the question first, the one next step under it, both on the first screen.
+    const question = host.getByRole("heading", { level: 1 });
+    await eventually(() => question.textContent()).toBe(`“${questionText}”`);
+    const reveal = host.getByRole("button", { name: "Reveal answers" });
+    const [questionBox, revealBox] = [await question.boundingBox(), await reveal.boundingBox()];
+    expect(questionBox && revealBox && questionBox.y < revealBox.y).toBe(true);
+    expect((revealBox?.y ?? 844) + (revealBox?.height ?? 0)).toBeLessThanOrEqual(844);
+    expect(await pageSize(host)).toMatchObject({ width: 390 });
+    // The test server's PUBLIC_URL is http://127.0.0.1:port: no phone could open it, and the host is told.
+    const warning = host.getByRole("region", { name: "Phones cannot open this join address" });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain("PUBLIC_URL");
+    expect(await axeViolations(host)).toEqual([]);
 
-    // Readable from the back of a room.
-    const joinPanel = host.getByRole("region", { name: "Join on your phone" });
+    // The projector opens the room link the host copied; the address it shows keeps no secret.
+    await host.getByRole("button", { name: "Copy room link" }).click();
+    const link = await host.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${server.url}/live/${code}/room\\?key=[\\w-]{40,}$`));
+    const roomContext = await browser.newContext({ baseURL: server.url, ...PROJECTOR });
+    roomContext.setDefaultTimeout(WAIT_MS);
+    contexts.push(roomContext);
+    room = await roomContext.newPage();
+    await arrive(room, link);
+    expect(room.url()).toBe(`${server.url}/live/${code}/room`);
+    await eventually(() => room.getByRole("heading", { level: 1 }).textContent()).toBe(`“${questionText}”`);
+
+    // Nothing of the site, and nothing anyone in the room could take for theirs.
+    expect(await room.getByRole("banner").count()).toBe(0);
+    expect(await room.getByRole("contentinfo").count()).toBe(0);
+    expect(await room.getByRole("navigation").count()).toBe(0);
+    expect(await room.getByRole("region", { name: "Cookie consent" }).count()).toBe(0);
+    expect((await room.getByRole("button").allTextContents()).map((text) => text.trim())).toEqual(["Full screen"]);
+    expect(await room.getByRole("link").count()).toBe(0);
+    expect(await room.getByRole("textbox").count()).toBe(0);
+
+    // Readable from the back of a room, and all of it on one screen at 720p and 1080p.
+    const joinPanel = room.getByRole("region", { name: "Join on your phone" });
     const codeLine = joinPanel.getByText(`Code ${code.split("").join(" ")}`).locator("..");
     expect(await codeLine.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(
       64,
@@ -115,12 +162,21 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     const address = joinPanel.getByText(/\/live$/);
     expect(await address.textContent()).toBe(`${server.url.replace(/^https?:\/\//, "")}/live`);
     expect(await address.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(28);
+    expect(await pageSize(room)).toEqual({ width: 1280, height: 720 });
+    await joinPanel.getByRole("img", { name: "QR code that opens this round" }).waitFor();
 
-    // The test server's PUBLIC_URL is http://127.0.0.1:port: no phone could open it.
-    const warning = host.getByRole("region", { name: "Phones cannot open this join address" });
-    await warning.waitFor();
-    expect(await warning.textContent()).toContain("PUBLIC_URL");
-    expect(await axeViolations(host)).toEqual([]);
+    // The answer timer runs on the host's phone and shows on the room screen, paused when the host pauses it.
+    const timer = room.getByRole("timer");
+    expect(await timer.count()).toBe(0);
+    await host.getByRole("button", { name: "Start", exact: true }).click();
+    await eventually(() => timer.getAttribute("aria-label")).toMatch(/^Time left \d:\d\d$/);
+    await host.getByRole("button", { name: "Pause", exact: true }).click();
+    const paused = await host.getByTestId("timer").textContent();
+    await eventually(() => timer.textContent()).toBe(paused);
+    expect(await axeViolations(room)).toEqual([]);
+    await room.setViewportSize({ width: 1920, height: 1080 });
+    expect(await pageSize(room)).toEqual({ width: 1920, height: 1080 });
+    await room.setViewportSize(PROJECTOR.viewport);
   });
 
   it("joins under the name a slow phone typed before its scripts ran, and sends an answer typed then", async () => {
@@ -201,7 +257,7 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     await ada.close();
   }, 60_000);
 
-  it("keeps a hidden answer out of the room's view; the host moderates it in a list of their own", async () => {
+  it("keeps a hidden answer off the room screen; the host moderates it in a list on their phone", async () => {
     const bruno = new HttpClient(server.url);
     expect((await bruno.postJson(`/api/v1/rounds/${code}/join`, { name: "Bruno" })).status).toBe(201);
     const secret = "Something nobody should read on the wall";
@@ -215,22 +271,24 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     await card.getByRole("button", { name: "Hide this answer" }).click();
     await card.getByText("Hidden from everyone").waitFor();
     await host.getByRole("button", { name: /Close moderation/ }).click();
+    await eventually(() => room.getByTestId("room-counts").textContent()).toBe("3 joined3 answered0 passed");
     await host.getByRole("button", { name: "Reveal answers" }).click();
-    const shown = roomView(host).getByRole("list", { name: "Answers" }).getByRole("listitem");
+    const shown = roomAnswers(room);
     await eventually(() => shown.count()).toBe(2);
-    expect(await roomView(host).textContent()).not.toContain(secret);
+    expect(await room.locator("body").textContent()).not.toContain(secret);
     expect(await host.locator("body").textContent()).not.toContain(secret);
     expect(await axeViolations(host)).toEqual([]);
+    expect(await axeViolations(room)).toEqual([]);
+    expect(await pageSize(room)).toEqual({ width: 1280, height: 720 });
 
     // The host's list keeps it, for an undo.
     await host.getByRole("button", { name: "Moderate answers (1 hidden)" }).click();
     await card.getByRole("button", { name: "Show again" }).click();
     await eventually(() => shown.count()).toBe(3);
-    expect(await roomView(host).textContent()).toContain(secret);
+    expect(await room.locator("body").textContent()).toContain(secret);
     await card.getByRole("button", { name: "Hide this answer" }).click();
     await eventually(() => shown.count()).toBe(2);
-    expect(await roomView(host).textContent()).not.toContain(secret);
-    expect(await axeViolations(host)).toEqual([]);
+    expect(await room.locator("body").textContent()).not.toContain(secret);
   });
 
   it("gives participants the recap's link when the host shares it, live and after a reload, and not otherwise", async () => {
@@ -255,10 +313,19 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     const recapPath = new URL((await host.getByText(/\/live\/recap\//).textContent()) ?? "").pathname;
 
     await cara.getByRole("heading", { level: 1, name: "This round has ended" }).waitFor();
+    await room.getByRole("heading", { level: 1, name: "This round has ended" }).waitFor();
     const link = cara.getByRole("link", { name: "Read the recap" });
     expect(await link.getAttribute("href")).toBe(recapPath);
     await cara.reload();
     expect(await cara.getByRole("link", { name: "Read the recap" }).getAttribute("href")).toBe(recapPath);
+
+    // Someone who never chose about cookies reads the recap, and meets no banner there.
+    const reader = await (await phone()).newPage();
+    await arrive(reader, recapPath);
+    await reader.getByRole("heading", { level: 1, name: "2 questions, 4 people" }).waitFor();
+    expect(await reader.getByRole("region", { name: "Cookie consent" }).count()).toBe(0);
+    expect(await reader.getByRole("navigation").count()).toBe(0);
+    expect(await axeViolations(reader)).toEqual([]);
 
     // Another round, ended without sharing: no link, live or after a reload.
     const unshared = await startRound();

@@ -20,8 +20,8 @@ describe.skipIf(!chromium)("present mode", () => {
     await context?.close();
   });
 
-  async function openHome() {
-    context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+  async function openHome(viewport = { width: 1280, height: 900 }) {
+    context = await browser.newContext({ baseURL: baseUrl, viewport });
     page = await context.newPage();
     // A controllable clock: the timer runs to zero without waiting 90 real seconds.
     await page.clock.install();
@@ -73,6 +73,20 @@ describe.skipIf(!chromium)("present mode", () => {
 
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
+  });
+
+  it("fits a 390 px phone: one header row, the timer's buttons in one row, the question and its timer on the first screen", async () => {
+    await openHome({ width: 390, height: 844 });
+    await page.locator("#generator").getByRole("button", { name: "Present" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    const top = async (name: string) => Math.round((await dialog.getByRole("button", { name }).boundingBox())?.y ?? -1);
+    expect(await dialog.evaluate((el) => el.scrollWidth)).toBe(390);
+    expect(await top("Close")).toBe(await top("Full screen"));
+    const timerRow = await Promise.all(["Start", "Reset", "15 seconds less", "15 seconds more"].map(top));
+    expect(new Set(timerRow).size).toBe(1);
+    const start = await dialog.getByRole("button", { name: "Start" }).boundingBox();
+    expect((start?.y ?? 844) + (start?.height ?? 0)).toBeLessThanOrEqual(844);
   });
 
   it("steps through the list's questions with the arrow keys, and works offline once loaded", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SCALE_OPTIONS } from "~/shared/live";
-import { defaultAnswerMode, optionsFor } from "~/shared/live-modes";
+import { defaultAnswerMode, optionsFor, scaleStepLabel, scaleSteps } from "~/shared/live-modes";
 
 const defaults = [...DEFAULT_SCALE_OPTIONS];
 
@@ -66,5 +66,28 @@ describe("the options of a mode the host chose", () => {
   it("gives free text and one word no options", () => {
     expect(optionsFor("text", "would-you-rather", ["Coffee", "Tea"])).toEqual([]);
     expect(optionsFor("word", "one-word", null)).toEqual([]);
+  });
+});
+
+describe("a scale's steps as screens show them", () => {
+  it("shows numbers that only say themselves once, with the ends the question names", () => {
+    const pulse = scaleSteps({
+      text: "How full is your energy tank as we start? 1 = running on fumes, 5 = full",
+      options: ["1", "2", "3", "4", "5"],
+    });
+    expect(pulse).toEqual({ numeric: true, labels: ["1", "2", "3", "4", "5"], low: "running on fumes", high: "full" });
+    expect([0, 2, 4].map((i) => scaleStepLabel(pulse, i))).toEqual(["1 · running on fumes", "3", "5 · full"]);
+  });
+
+  it("names the ends Low and High when the question does not, and reads number words as numbers", () => {
+    const words = scaleSteps({ text: "From one to five, how did this sprint go?", options: ["One", "Two", "Three"] });
+    expect(words).toMatchObject({ numeric: true, low: "Low", high: "High" });
+    expect([0, 1, 2].map((i) => scaleStepLabel(words, i))).toEqual(["1 · Low", "2", "3 · High"]);
+  });
+
+  it("keeps labels that say more beside their number", () => {
+    const steps = scaleSteps({ text: "How settled?", options: ["Still buzzing", "Fully landed"] });
+    expect(steps).toEqual({ numeric: false, labels: ["Still buzzing", "Fully landed"] });
+    expect(scaleStepLabel(steps, 1)).toBe("2 · Fully landed");
   });
 });

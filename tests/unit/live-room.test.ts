@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isLoopbackUrl, type RoundView } from "~/shared/live";
+import { roomEventOf } from "~/domain/live/room-screen";
+import { isLoopbackUrl, type LiveAnswer, type RoundEvent, type RoundView } from "~/shared/live";
 import { applyRoundEvent } from "~/shared/live-view";
 
 describe("isLoopbackUrl: a join address no phone can open", () => {
@@ -49,6 +50,7 @@ const participantView = (fields: Partial<RoundView> = {}): RoundView => ({
   recapToken: null,
   recapShared: false,
   closesAt: "2026-03-03T12:00:00.000Z",
+  timer: null,
   seq: 10,
   ...fields,
 });
@@ -62,5 +64,57 @@ describe("the end of a round on a participant's screen", () => {
   it("brings no link when the host keeps it", () => {
     const next = applyRoundEvent(participantView(), 11, { type: "ended" });
     expect([next.status, next.recapShared, next.recapToken]).toEqual(["ended", false, null]);
+  });
+});
+
+describe("what the room's screen is sent of the host's events", () => {
+  const secret: LiveAnswer = {
+    id: "a1",
+    position: 0,
+    kind: "answer",
+    text: "Sleepy",
+    choice: 2,
+    name: "Bruno",
+    hidden: false,
+  };
+  const counted = { kind: "answer", text: "Sleepy", choice: 2, hidden: false } as const;
+
+  it("sends who joined as a number, without the name", () => {
+    const event: RoundEvent = { type: "joined", participant: { id: "p1", name: "Ada" }, participantCount: 3 };
+    expect(roomEventOf({ seq: 1, audience: "host", event })).toEqual({
+      type: "joined",
+      participant: { id: "p1", name: null },
+      participantCount: 3,
+    });
+  });
+
+  it("sends an answer that is not shown as one more answer: no text, word, choice or name", () => {
+    const event: RoundEvent = { type: "answer", answer: secret, previous: counted };
+    expect(roomEventOf({ seq: 2, audience: "host", event })).toEqual({
+      type: "answer",
+      answer: { ...secret, text: null, choice: null, name: null },
+      previous: { ...counted, text: null, choice: null },
+    });
+  });
+
+  it("sends a hiding as counts, and never the answer shown again to the host", () => {
+    const event: RoundEvent = { type: "hidden", answerId: "a1", position: 0, hidden: false, counted, answer: secret };
+    expect(roomEventOf({ seq: 3, audience: "host", event })).toEqual({
+      type: "hidden",
+      answerId: "a1",
+      position: 0,
+      hidden: false,
+      counted: { ...counted, text: null, choice: null },
+    });
+  });
+
+  it("sends what everyone may see as it is, and the host's timer", () => {
+    const shown: RoundEvent = { type: "answer", answer: secret, previous: null };
+    expect(roomEventOf({ seq: 4, audience: "all", event: shown })).toBe(shown);
+    const timer: RoundEvent = {
+      type: "timer",
+      timer: { position: 0, totalSeconds: 60, remainingSeconds: 60, running: true },
+    };
+    expect(roomEventOf({ seq: 5, audience: "host", event: timer })).toBe(timer);
   });
 });

@@ -59,6 +59,7 @@ function view(fields: Partial<RoundView> = {}): RoundView {
     recapToken: null,
     recapShared: false,
     closesAt: "2026-03-03T12:00:00.000Z",
+    timer: null,
     seq: 10,
     ...fields,
   };
@@ -448,5 +449,47 @@ describe("a view following the round's events", () => {
         current = once;
       }
     }
+  });
+});
+
+describe("the room's screen following the round", () => {
+  const roomView = (fields: Partial<RoundView> = {}): RoundView =>
+    view({ role: "room", questions: [question(0, "word"), question(1, "word")], ...fields });
+  const word = (id: string, text: string, fields: Partial<LiveAnswer> = {}) => answer({ id, text, ...fields });
+  /** An answer as the room is sent it before the reveal (roomEventOf): that it came, nothing it says. */
+  const unread = (id: string, fields: Partial<LiveAnswer> = {}) =>
+    answer({ id, text: null, choice: null, name: null, ...fields });
+
+  it("counts who answered and passed before the reveal from answers that say nothing, takes the reveal's counts, and starts the next question from none", () => {
+    const before = play(
+      roomView({ results: emptyResults(0, 0) }),
+      { type: "answer", answer: unread("x"), previous: null },
+      { type: "answer", answer: unread("y", { kind: "pass" }), previous: null },
+      { type: "answer", answer: unread("z"), previous: null },
+      { type: "hidden", answerId: "z", position: 0, hidden: true, counted: COUNTED },
+    );
+    expect(before.results).toEqual({ position: 0, answered: 1, passed: 1, hidden: 1, words: [], tally: [] });
+    expect(before.answers).toEqual([]);
+    const revealed = play(before, {
+      type: "phase",
+      position: 0,
+      revealed: true,
+      locked: false,
+      results: { ...emptyResults(0, 0), answered: 2, words: [{ word: "calm", count: 2 }] },
+    });
+    expect(revealed.results?.words).toEqual([{ word: "calm", count: 2 }]);
+    const after = play(revealed, { type: "answer", answer: word("w", "Calm"), previous: null });
+    expect(after.results?.words).toEqual([{ word: "calm", count: 3 }]);
+    const moved = play(after, { type: "phase", position: 1, revealed: false, locked: false });
+    expect(moved.results).toEqual(emptyResults(1, 0));
+  });
+
+  it("follows the host's timer for the current question, and drops it with the question", () => {
+    const timer = { position: 0, totalSeconds: 90, remainingSeconds: 75, running: true };
+    const timed = play(roomView(), { type: "timer", timer });
+    expect(timed.timer).toEqual(timer);
+    expect(play(timed, { type: "timer", timer: { ...timer, position: 1 } }).timer).toBeNull();
+    expect(play(timed, { type: "phase", position: 0, revealed: true, locked: false }).timer).toEqual(timer);
+    expect(play(timed, { type: "phase", position: 1, revealed: false, locked: false }).timer).toBeNull();
   });
 });

@@ -236,7 +236,7 @@ export function FocusedHeader({ appName }: { appName: string }) {
   return (
     <header className="border-b border-line bg-cream">
       <div className="mx-auto flex h-14 max-w-6xl items-center px-4 sm:px-6">
-        <Link to="/" className="rounded-md" aria-label={`${appName} home`}>
+        <Link to="/" className="flex min-h-11 items-center rounded-md" aria-label={`${appName} home`}>
           <Logo appName={appName} />
         </Link>
       </div>

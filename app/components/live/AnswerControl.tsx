@@ -1,6 +1,7 @@
 import { type ClipboardEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { AnswerInput } from "~/lib/live-client";
 import { LIVE_TEXT_MAX, LIVE_WORD_MAX, type LiveAnswer, type RoundQuestion } from "~/shared/live";
+import { scaleSteps } from "~/shared/live-modes";
 import { primaryButton } from "./JoinForm";
 
 type Props = {
@@ -113,6 +114,54 @@ export function AnswerControl({ question, previous, locked, pending, error, onAn
     </p>
   );
 
+  const steps = question.mode === "scale" ? scaleSteps(question) : null;
+  if (steps?.numeric) {
+    // The numbers once, in one row, with the two ends named under them.
+    const ends = `${id}-ends`;
+    return (
+      <div className="space-y-4">
+        {lockedNote}
+        <fieldset aria-describedby={ends}>
+          <legend className="sr-only">Your place on the scale</legend>
+          <ul className="flex gap-2">
+            {steps.labels.map((label, index) => {
+              const chosen = previous?.choice === index;
+              const end = index === 0 ? steps.low : index === steps.labels.length - 1 ? steps.high : null;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a step is its position; the scale never reorders.
+                <li key={`${index}-${label}`} className="min-w-0 flex-1">
+                  <button
+                    type="button"
+                    disabled={pending || locked}
+                    aria-pressed={chosen}
+                    aria-label={end ? `${index + 1}, ${end}` : String(index + 1)}
+                    aria-describedby={error ? errorId : undefined}
+                    onClick={() => onAnswer({ choice: index })}
+                    className={`flex min-h-14 w-full items-center justify-center rounded-2xl border-2 text-xl font-semibold text-ink disabled:opacity-60 ${chosen ? "border-brand-600 bg-brand-50" : "border-line-strong bg-white hover:border-brand-600 hover:bg-brand-50"}`}
+                  >
+                    {index + 1}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <p id={ends} className="mt-2 flex justify-between gap-4 text-sm text-ink-muted">
+            <span>
+              <span className="sr-only">1 means </span>
+              {steps.low}
+            </span>
+            <span className="text-right">
+              <span className="sr-only">{steps.labels.length} means </span>
+              {steps.high}
+            </span>
+          </p>
+        </fieldset>
+        {errorLine}
+        {pass}
+      </div>
+    );
+  }
+
   if (!typed) {
     return (
       <div className="space-y-4">
@@ -198,7 +247,7 @@ export function AnswerControl({ question, previous, locked, pending, error, onAn
       <div className="flex flex-col gap-2.5 sm:flex-row">
         {/* A plain button: a tap before the page is ready is repeated once it is (see AppScripts). */}
         <button type="button" onClick={() => submit()} disabled={pending || locked} className={primaryButton}>
-          {pending ? "Sending…" : previous ? "Send new answer" : "Send answer"}
+          {pending ? "Sending…" : previous?.kind === "answer" ? "Send new answer" : "Send answer"}
         </button>
         {pass}
       </div>

@@ -1,25 +1,28 @@
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { Check, ChevronLeft, ChevronRight, Copy, EyeOff, Maximize } from "~/components/icons";
+import { control, primaryButton } from "~/components/buttons";
+import { Check, ChevronLeft, ChevronRight, Copy, EyeOff, Presentation } from "~/components/icons";
 import { deleteRound, type HostAction, hostAction, moderateAnswer } from "~/lib/live-client";
 import { useCopy } from "~/lib/use-copy";
+import type { CountdownState } from "~/lib/use-countdown";
 import { useLiveRound } from "~/lib/use-live-round";
-import { ANSWER_MODE_LABELS, type LiveAnswer, type RoundView } from "~/shared/live";
+import { ANSWER_MODE_LABELS, type LiveAnswer, livePaths, type RoundView } from "~/shared/live";
 import { emptyResults } from "~/shared/live-view";
-import { EndControls } from "./EndControls";
-import { JoinPanel } from "./JoinPanel";
+import { EndControls, type EndQuestion } from "./EndControls";
+import { spacedCode } from "./JoinPanel";
 import { LoopbackWarning } from "./LoopbackWarning";
 import { ModerationPanel } from "./ModerationPanel";
 import { ReconnectingNote } from "./ReconnectingNote";
 import { RoundOver } from "./RoundOver";
 import { RoundResults } from "./RoundResults";
-import { answerSecondsFor, darkButton, darkPrimary, SpeakingOrderPanel, TimerPanel, useTurns } from "./TurnPanels";
+import { answerSecondsFor, SpeakingOrderPanel, TimerPanel, useTurns } from "./TurnPanels";
 
 type Props = {
   initial: RoundView;
   joinUrl: string;
   joinAddress: string;
-  qrSvg: string;
+  /** The room link: opens the room's screen on another device, read-only. */
+  roomUrl: string;
   /** The site's address, for the recap's share link. */
   siteUrl: string;
   /** The join address points at the host's own computer: no phone can open it. */
@@ -42,26 +45,34 @@ export function distinctNames(names: (string | null)[]): string[] {
 }
 
 /**
- * The host's screen for a live round, shown to the room. Two parts: the
- * room's view (the question in large type, the counts, the answers once
- * revealed, never a hidden one, and how to join, readable from three metres)
- * and, apart from it, the host's controls (reveal, lock, next, moderation,
- * the timer and speaking order, the end).
+ * The host's screen for a live round, on the host's laptop or phone and
+ * never on the wall: the room has a screen of its own (RoomScreen), opened
+ * from here, that follows every step. The question comes first, then the
+ * one filled button for the next step (reveal, next question, end), the
+ * other controls beside it, the answers with moderation, the room screen's
+ * link, the timer and speaking order, and ending or deleting the round.
  * Keys: arrows change the question, space starts and pauses the timer.
  */
-export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl, joinIsLoopback }: Props) {
+export function HostScreen({ initial, joinUrl, joinAddress, roomUrl, siteUrl, joinIsLoopback }: Props) {
   const id = useId();
-  const root = useRef<HTMLDivElement>(null);
   const { view, connection, reconnecting, replace, setAnswer } = useLiveRound(initial);
   const question = view.questions[view.position];
-  const turns = useTurns(answerSecondsFor(question?.engagementLevel));
   const [pending, setPending] = useState<HostAction | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [moderationErrors, setModerationErrors] = useState<Record<string, string>>({});
   const [deleted, setDeleted] = useState(false);
   const [moderating, setModerating] = useState(false);
-  const [showQr, setShowQr] = useState(true);
-  const { copied, copy } = useCopy();
+  const [asking, setAsking] = useState<EndQuestion>(null);
+  const joinCopy = useCopy();
+  const roomCopy = useCopy();
+
+  // Every start, pause and reset reaches the room's screen through the round's stream.
+  const shareTimer = (timer: CountdownState) => {
+    void hostAction(view.code, "timer", view.position, { timer }).then((outcome) => {
+      if (!outcome.ok) setError(`The room screen's timer did not follow: ${outcome.error}`);
+    });
+  };
+  const turns = useTurns(answerSecondsFor(question?.engagementLevel), shareTimer);
   const { nextQuestion } = turns;
 
   // A new question: the same people from the top, with the time this question suggests.
@@ -100,7 +111,10 @@ export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl, join
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (isTyping(event.target) || view.status === "ended") return;
-    if (event.key === " " && !(event.target instanceof HTMLButtonElement)) {
+    if (
+      event.key === " " &&
+      !(event.target instanceof HTMLButtonElement || event.target instanceof HTMLAnchorElement)
+    ) {
       event.preventDefault();
       turns.timer.toggle();
     } else if (event.key === "ArrowRight" && view.position < view.questions.length - 1) {
@@ -112,30 +126,20 @@ export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl, join
     }
   };
 
-  // The site's focus ring is too dark to see on this background; the light accent is not.
-  const frame = "min-h-screen bg-brand-900 text-white [&_:focus-visible]:outline-accent-400";
   if (deleted || connection === "gone") {
     return (
-      <div className={frame}>
-        <div className="mx-auto max-w-3xl px-5 py-16 text-center">
-          <h1 className="font-serif text-4xl">This round is deleted</h1>
-          <p className="mt-3 text-brand-100">Its questions, answers and recap are gone.</p>
-          <p className="mt-8">
-            <Link to="/" className={darkPrimary}>
-              Find your next question
-            </Link>
-          </p>
-        </div>
+      <div className="mx-auto max-w-3xl px-4 py-12 text-center sm:py-16">
+        <h1 className="font-serif text-3xl font-semibold text-ink sm:text-4xl">This round is deleted</h1>
+        <p className="mt-3 text-ink-muted">Its questions, answers and recap are gone.</p>
+        <p className="mt-8">
+          <Link to="/" className={primaryButton}>
+            Find your next question
+          </Link>
+        </p>
       </div>
     );
   }
-  if (view.status === "ended" || !question) {
-    return (
-      <div className={frame}>
-        <RoundOver view={view} siteUrl={siteUrl} onDelete={remove} />
-      </div>
-    );
-  }
+  if (view.status === "ended" || !question) return <RoundOver view={view} siteUrl={siteUrl} onDelete={remove} />;
 
   const results = view.results ?? emptyResults(view.position, question.options.length);
   // A hidden answer was still given: hiding it is about showing, not about who took part.
@@ -144,90 +148,137 @@ export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl, join
   const hiddenCount = results.hidden;
   const last = view.position === view.questions.length - 1;
   const hostReveals = view.revealMode === "host";
+  const revealNext = hostReveals && !view.revealed;
+  const busy = !!pending;
+
+  // The one filled button: what usually comes next.
+  const nextStep = revealNext ? (
+    <button
+      type="button"
+      className={`${primaryButton} w-full sm:w-auto sm:self-start sm:px-8`}
+      onClick={() => act("reveal")}
+      disabled={busy}
+    >
+      Reveal answers
+    </button>
+  ) : !last ? (
+    <button
+      type="button"
+      className={`${primaryButton} w-full sm:w-auto sm:self-start sm:px-8`}
+      onClick={() => act("next")}
+      disabled={busy}
+      aria-keyshortcuts="ArrowRight"
+    >
+      Next question <ChevronRight className="h-4 w-4" aria-hidden="true" />
+    </button>
+  ) : (
+    <button
+      type="button"
+      className={`${primaryButton} w-full sm:w-auto sm:self-start sm:px-8`}
+      onClick={() => setAsking("end")}
+      disabled={busy}
+    >
+      End round
+    </button>
+  );
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the keys are shortcuts; every one of them is also a button.
-    <div ref={root} onKeyDown={onKeyDown} className={`${frame} overflow-y-auto`}>
-      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-5 py-5 sm:px-8">
-        {joinIsLoopback && <LoopbackWarning joinAddress={joinAddress} />}
+    <div
+      onKeyDown={onKeyDown}
+      className="mx-auto grid max-w-6xl gap-6 px-4 py-4 sm:px-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start"
+    >
+      {/* The round: question, the next step, the answers. */}
+      <div className="flex min-w-0 flex-col gap-6">
+        <section aria-labelledby={`${id}-question`} className="flex flex-col gap-3">
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
+            <span>
+              Round <span className="font-mono font-semibold tracking-wider text-ink">{spacedCode(view.code)}</span>
+            </span>
+            <span>
+              Question {view.position + 1} of {view.questions.length} · {ANSWER_MODE_LABELS[question.mode]}
+              {view.anonymous ? " · Anonymous" : ""}
+            </span>
+            <ReconnectingNote show={reconnecting} />
+          </p>
+          <h1
+            id={`${id}-question`}
+            className="font-serif text-2xl leading-snug text-ink sm:text-3xl"
+            aria-live="polite"
+          >
+            “{question.text}”
+          </h1>
+          <p className="text-sm text-ink-muted">
+            {view.locked
+              ? "Answers are locked."
+              : !hostReveals
+                ? "Answers appear on the room screen as they arrive."
+                : view.revealed
+                  ? "The answers are on the room screen and every phone."
+                  : "Answers stay hidden until you reveal them."}
+          </p>
+          <p className="flex flex-wrap gap-x-5 gap-y-1 text-ink-muted" data-testid="host-counts">
+            <Count label="joined" value={view.participantCount} />
+            <Count label="connected" value={view.connected} />
+            <Count label="answered" value={answered} />
+            <Count label="passed" value={passed} />
+          </p>
+        </section>
 
-        {/* The host's tools, apart from the room's view: at the top, in reach without scrolling. */}
-        <section aria-labelledby={`${id}-controls`} className="flex flex-col gap-3 border-b-2 border-white/50 pb-4">
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            <h2 id={`${id}-controls`} className="text-base font-semibold uppercase tracking-wide text-white">
-              Host controls
-            </h2>
-            <p className="text-brand-100">
-              {view.locked
-                ? "Answers are locked."
-                : !hostReveals
-                  ? "Answers appear as they arrive."
-                  : view.revealed
-                    ? "The answers are on everyone's screen."
-                    : "Answers stay hidden until you reveal them."}
-            </p>
-            <span className="flex flex-wrap gap-2 ml-auto">
-              <button type="button" className={darkButton} onClick={() => copy(joinUrl)}>
-                {copied ? (
-                  <Check className="h-4 w-4" aria-hidden="true" />
-                ) : (
-                  <Copy className="h-4 w-4" aria-hidden="true" />
-                )}
-                <span aria-live="polite">{copied ? "Copied" : "Copy join link"}</span>
+        <section aria-label="Round controls" className="flex flex-col gap-3">
+          {nextStep}
+          <div className="flex flex-wrap gap-2">
+            {hostReveals && view.revealed && (
+              <button type="button" className={control} onClick={() => act("hide-answers")} disabled={busy}>
+                <EyeOff className="h-4 w-4" aria-hidden="true" /> Hide answers
               </button>
-              <button type="button" className={darkButton} onClick={() => setShowQr((shown) => !shown)}>
-                {showQr ? "Hide QR code" : "Show QR code"}
-              </button>
+            )}
+            {revealNext && !last && (
               <button
                 type="button"
-                className={darkButton}
-                onClick={() => void root.current?.requestFullscreen?.().catch(() => {})}
+                className={control}
+                onClick={() => act("next")}
+                disabled={busy}
+                aria-keyshortcuts="ArrowRight"
               >
-                <Maximize className="h-4 w-4" aria-hidden="true" /> Full screen
+                Next question <ChevronRight className="h-4 w-4" aria-hidden="true" />
               </button>
-            </span>
-          </div>
-          <fieldset className="flex flex-wrap gap-2">
-            <legend className="sr-only">Round controls</legend>
-            {hostReveals &&
-              (view.revealed ? (
-                <button type="button" className={darkButton} onClick={() => act("hide-answers")} disabled={!!pending}>
-                  <EyeOff className="h-4 w-4" aria-hidden="true" /> Hide answers
-                </button>
-              ) : (
-                <button type="button" className={darkPrimary} onClick={() => act("reveal")} disabled={!!pending}>
-                  Reveal answers
-                </button>
-              ))}
+            )}
+            {view.position > 0 && (
+              <button
+                type="button"
+                className={control}
+                onClick={() => act("previous")}
+                disabled={busy}
+                aria-keyshortcuts="ArrowLeft"
+              >
+                <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
+              </button>
+            )}
             <button
               type="button"
-              className={darkButton}
+              className={control}
               onClick={() => act(view.locked ? "unlock" : "lock")}
-              disabled={!!pending}
+              disabled={busy}
             >
               {view.locked ? "Unlock answers" : "Lock answers"}
             </button>
+          </div>
+          <p role="alert" className="min-h-5 text-sm font-medium text-accent-600">
+            {error}
+          </p>
+        </section>
+
+        {joinIsLoopback && <LoopbackWarning joinAddress={joinAddress} />}
+
+        <section aria-labelledby={`${id}-answers`} className="rounded-3xl border border-line bg-white p-4 sm:p-5">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            <h2 id={`${id}-answers`} className="mr-auto text-sm font-semibold uppercase tracking-wide text-ink-muted">
+              Answers
+            </h2>
             <button
               type="button"
-              className={darkButton}
-              onClick={() => act("previous")}
-              disabled={!!pending || view.position === 0}
-              aria-keyshortcuts="ArrowLeft"
-            >
-              <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
-            </button>
-            <button
-              type="button"
-              className={hostReveals && !view.revealed ? darkButton : darkPrimary}
-              onClick={() => act("next")}
-              disabled={!!pending || last}
-              aria-keyshortcuts="ArrowRight"
-            >
-              Next question <ChevronRight className="h-4 w-4" aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              className={darkButton}
+              className={control}
               onClick={() => setModerating((open) => !open)}
               aria-expanded={moderating}
               aria-controls={`${id}-moderation`}
@@ -236,82 +287,86 @@ export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl, join
               {moderating ? "Close moderation" : "Moderate answers"}
               {hiddenCount > 0 && <span className="font-normal">({hiddenCount} hidden)</span>}
             </button>
-          </fieldset>
-          <p role="alert" className="min-h-5 text-sm font-medium text-accent-400">
-            {error}
-          </p>
-
-          {moderating && (
-            <ModerationPanel
-              id={`${id}-moderation`}
-              question={question}
-              answers={view.answers}
-              onModerate={moderate}
-              errors={moderationErrors}
-            />
-          )}
-        </section>
-
-        {/* What the room sees: the question, its answers (never a hidden one) and how to join, sized for three metres. */}
-        <section aria-label="Room view" className="flex flex-col gap-5">
-          <div className="flex flex-wrap items-center gap-x-8 gap-y-2">
-            <p className="text-lg text-brand-100">
-              Question {view.position + 1} of {view.questions.length} · {ANSWER_MODE_LABELS[question.mode]}
-              {view.anonymous ? " · Anonymous" : ""}
-            </p>
-            <p className="flex gap-6 text-lg text-brand-100">
-              <Count label="joined" value={view.participantCount} />
-              <Count label="connected" value={view.connected} />
-              <Count label="answered" value={answered} />
-              <Count label="passed" value={passed} />
-            </p>
-            <ReconnectingNote show={reconnecting} tone="dark" />
           </div>
-
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
-            <div className="flex min-w-0 flex-col gap-5">
-              <h1
-                id={`${id}-question`}
-                className={`font-serif text-4xl leading-tight ${question.text.length > 70 ? "sm:text-5xl" : "sm:text-6xl"}`}
-                aria-live="polite"
-              >
-                “{question.text}”
-              </h1>
-              <p className="min-h-8 text-2xl text-brand-100">
-                {view.locked ? "Answers are locked." : "Answer on your phone."}
+          <div className="mt-3 space-y-4">
+            {view.revealed ? (
+              <RoundResults question={question} results={results} answers={view.answers} />
+            ) : (
+              <p className="text-ink-muted">
+                {answered + passed === 0
+                  ? "Answers will come in here; the room sees only how many until you reveal them."
+                  : `${answered} ${answered === 1 ? "answer" : "answers"} in. The room sees only how many until you reveal them; check them under Moderate answers first.`}
               </p>
-              <section aria-labelledby={`${id}-answers`} className="min-h-64 flex-1 rounded-3xl bg-white/5 p-5 sm:p-6">
-                <h2 id={`${id}-answers`} className="sr-only">
-                  Answers
-                </h2>
-                {view.revealed ? (
-                  <RoundResults
-                    question={question}
-                    results={results}
-                    answers={view.answers}
-                    tone="dark"
-                    size="screen"
-                  />
-                ) : (
-                  <p className="flex min-h-52 items-center justify-center text-center text-3xl text-brand-100">
-                    {answered + passed === 0
-                      ? "Answers will come in here."
-                      : `${answered} ${answered === 1 ? "answer" : "answers"} in`}
-                  </p>
-                )}
-              </section>
-            </div>
-            <JoinPanel code={view.code} joinAddress={joinAddress} qrSvg={showQr ? qrSvg : null} />
+            )}
+            {moderating && (
+              <ModerationPanel
+                id={`${id}-moderation`}
+                question={question}
+                answers={view.answers}
+                onModerate={moderate}
+                errors={moderationErrors}
+              />
+            )}
+          </div>
+        </section>
+      </div>
+
+      {/* Beside it on a laptop, under it on a phone: the room screen, the timer and speaking order, the end. */}
+      <div className="flex min-w-0 flex-col gap-4">
+        <section aria-labelledby={`${id}-room`} className="rounded-3xl border border-line bg-white p-4 sm:p-5">
+          <h2 id={`${id}-room`} className="text-sm font-semibold uppercase tracking-wide text-ink-muted">
+            Room screen
+          </h2>
+          <p className="mt-2 text-ink">
+            Put the room screen on the projector or share it in the call: the question, the code, the timer and what you
+            reveal, none of these controls. It follows every step you take here.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <a href={livePaths.room(view.code)} target="_blank" rel="noopener" className={control}>
+              <Presentation className="h-4 w-4" aria-hidden="true" /> Open room screen
+            </a>
+            <button type="button" className={control} onClick={() => roomCopy.copy(roomUrl)}>
+              {roomCopy.copied ? (
+                <Check className="h-4 w-4" aria-hidden="true" />
+              ) : (
+                <Copy className="h-4 w-4" aria-hidden="true" />
+              )}
+              <span aria-live="polite">{roomCopy.copied ? "Copied" : "Copy room link"}</span>
+            </button>
+          </div>
+          <p className="mt-2 text-sm text-ink-muted">
+            The room link opens the room screen on another computer; keep it to yourself, like this page.
+          </p>
+          <p className="mt-4 text-ink">
+            People join at <span className="font-semibold">{joinAddress}</span> with the code{" "}
+            <span className="font-mono font-semibold tracking-wider">{spacedCode(view.code)}</span>, or by the link.
+          </p>
+          <div className="mt-3">
+            <button type="button" className={control} onClick={() => joinCopy.copy(joinUrl)}>
+              {joinCopy.copied ? (
+                <Check className="h-4 w-4" aria-hidden="true" />
+              ) : (
+                <Copy className="h-4 w-4" aria-hidden="true" />
+              )}
+              <span aria-live="polite">{joinCopy.copied ? "Copied" : "Copy join link"}</span>
+            </button>
           </div>
         </section>
 
-        <div className={`grid gap-6 ${view.anonymous ? "" : "md:grid-cols-2"}`}>
-          <TimerPanel turns={turns} headingId={`${id}-timer`} />
-          {!view.anonymous && <SpeakingOrderPanel turns={turns} headingId={`${id}-order`} knownNames={names} />}
-        </div>
+        <TimerPanel turns={turns} headingId={`${id}-timer`} tone="light" />
+        {!view.anonymous && (
+          <SpeakingOrderPanel turns={turns} headingId={`${id}-order`} knownNames={names} tone="light" />
+        )}
 
-        <EndControls pending={!!pending} onEnd={(shareRecap) => act("end", { shareRecap })} onDelete={remove} />
-        <p className="text-center text-sm text-brand-100">
+        <EndControls
+          pending={busy}
+          onEnd={(shareRecap) => act("end", { shareRecap })}
+          onDelete={remove}
+          asking={asking}
+          onAsk={setAsking}
+          endElsewhere={last && !revealNext}
+        />
+        <p className="hidden text-sm text-ink-muted sm:block">
           Space starts and pauses the timer · arrows change the question
         </p>
       </div>
@@ -322,7 +377,7 @@ export function HostScreen({ initial, joinUrl, joinAddress, qrSvg, siteUrl, join
 function Count({ label, value }: { label: string; value: number }) {
   return (
     <span className="flex items-baseline gap-1.5">
-      <span className="text-2xl font-semibold tabular-nums text-white">{value}</span> {label}
+      <span className="text-xl font-semibold tabular-nums text-ink">{value}</span> {label}
     </span>
   );
 }

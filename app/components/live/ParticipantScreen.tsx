@@ -176,9 +176,10 @@ function QuestionPanel({
                   ? "Thanks. Everyone's answers are below."
                   : "Waiting for the host to reveal the answers."}
             </p>
+            {/* A pass stays a pass: answering later is offered as what it is, not as changing an answer. */}
             {!view.locked && mine && (
               <button type="button" className={quietButton} onClick={() => setChanging(true)}>
-                Change answer
+                {mine.kind === "pass" ? "Answer after all" : "Change answer"}
               </button>
             )}
           </div>

@@ -5,7 +5,7 @@ import { ScaleBars } from "./ScaleBars";
 import { type Tone, WordCloud } from "./WordCloud";
 
 type Props = {
-  question: Pick<RoundQuestion, "mode" | "options">;
+  question: Pick<RoundQuestion, "mode" | "options"> & { text?: string };
   /** The question's answers counted. */
   results: Pick<Results, "answered" | "words" | "tally">;
   /** Free-text questions: the answers this screen holds (they come in pages). */

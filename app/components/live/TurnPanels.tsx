@@ -1,4 +1,5 @@
 import { type Dispatch, type SetStateAction, useCallback, useState } from "react";
+import { control, primaryButton } from "~/components/buttons";
 import { Pause, Play, RotateCcw, Shuffle } from "~/components/icons";
 import {
   nextSpeaker,
@@ -11,14 +12,52 @@ import {
   speakerNow,
   startOrder,
 } from "~/lib/speaking-order";
-import { formatSeconds, useCountdown } from "~/lib/use-countdown";
+import { type CountdownState, formatSeconds, useCountdown } from "~/lib/use-countdown";
+import { LIVE_TIMER_MAX_SECONDS } from "~/shared/live";
 import { ENGAGEMENT_LEVELS } from "~/shared/questions";
 
-/** Buttons on the dark facilitation screens (present mode, a live round's host screen). */
+/** Buttons on the dark facilitation screen (present mode). */
 export const darkButton =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-white/50 px-4 text-sm font-semibold text-white hover:bg-white/10 disabled:opacity-40";
 export const darkPrimary =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-white px-5 text-sm font-semibold text-brand-900 hover:bg-brand-50 disabled:opacity-40";
+
+/**
+ * The panels' looks: dark on present mode's shared screen, light on a live
+ * round's host screen, which is the host's own (the room sees its own screen).
+ */
+export type PanelTone = "dark" | "light";
+
+const PANEL_STYLES = {
+  dark: {
+    panel: "rounded-3xl bg-white/10 p-4 sm:p-6",
+    heading: "text-sm font-semibold uppercase tracking-wide text-brand-100",
+    quiet: "text-brand-100",
+    text: "text-brand-50",
+    time: "text-6xl",
+    primary: darkPrimary,
+    button: darkButton,
+    step: darkButton.replace("px-4", "px-3"),
+    field: "border-white/25 bg-white/5 text-white placeholder:text-brand-100/70",
+    now: "bg-white text-brand-900",
+    done: "bg-white/5 text-brand-100 line-through",
+    ahead: "bg-white/10",
+  },
+  light: {
+    panel: "rounded-3xl border border-line bg-white p-4 sm:p-5",
+    heading: "text-sm font-semibold uppercase tracking-wide text-ink-muted",
+    quiet: "text-ink-muted",
+    text: "text-ink",
+    time: "text-5xl text-ink",
+    primary: primaryButton,
+    button: control,
+    step: control,
+    field: "border-line-strong bg-white text-ink placeholder:text-ink-muted",
+    now: "bg-brand-700 text-white",
+    done: "bg-sand text-ink-muted line-through",
+    ahead: "bg-sand text-ink",
+  },
+} as const;
 
 /** The answer time a question's depth suggests: quick 30 s, standard 90 s, deep 4 min. */
 export function answerSecondsFor(engagementLevel: string | undefined): number {
@@ -31,15 +70,15 @@ export type Turns = ReturnType<typeof useTurns>;
  * Whose turn it is and how long they have, for one question at a time. A
  * new speaker and a new question both start the full time again.
  */
-export function useTurns(seconds: number) {
-  const timer = useCountdown(seconds);
+export function useTurns(seconds: number, onTimer?: (state: CountdownState) => void) {
+  const timer = useCountdown(seconds, onTimer);
   const [order, setOrder] = useState<SpeakingOrder>(startOrder([]));
   const { reset } = timer;
 
   /** Another question: the same people from the top, with the time that question suggests. */
   const nextQuestion = useCallback(
     (questionSeconds: number) => {
-      reset(questionSeconds);
+      reset(questionSeconds, { quiet: true });
       setOrder((current) => startOrder(current.names));
     },
     [reset],
@@ -59,26 +98,28 @@ export function useTurns(seconds: number) {
 }
 
 /** The per-person countdown with start, pause, reset and ±15 seconds. */
-export function TimerPanel({ turns, headingId }: { turns: Turns; headingId: string }) {
+export function TimerPanel({ turns, headingId, tone = "dark" }: { turns: Turns; headingId: string; tone?: PanelTone }) {
   const { timer } = turns;
+  const look = PANEL_STYLES[tone];
   return (
-    <section aria-labelledby={headingId} className="rounded-3xl bg-white/10 p-5 sm:p-6">
-      <h2 id={headingId} className="text-sm font-semibold uppercase tracking-wide text-brand-100">
+    <section aria-labelledby={headingId} className={look.panel}>
+      <h2 id={headingId} className={look.heading}>
         Answer timer
       </h2>
       <p
-        className="mt-2 font-mono text-6xl font-semibold tabular-nums"
+        className={`mt-2 font-mono font-semibold tabular-nums ${look.time}`}
         role="timer"
         aria-label={`Time left ${formatSeconds(timer.remainingSeconds)}`}
         data-testid="timer"
       >
         {formatSeconds(timer.remainingSeconds)}
       </p>
-      <p className="mt-1 min-h-6 text-brand-100" aria-live="assertive">
+      <p className={`mt-1 min-h-6 ${look.quiet}`} aria-live="assertive">
         {timer.finished ? "Time's up" : ""}
       </p>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <button type="button" className={darkPrimary} onClick={timer.toggle} aria-keyshortcuts="Space">
+      {/* One row at 390 px: Reset is its icon alone on a phone, the steps are short. */}
+      <div className="mt-4 flex flex-wrap gap-1.5 sm:gap-2">
+        <button type="button" className={look.primary} onClick={timer.toggle} aria-keyshortcuts="Space">
           {timer.running ? (
             <>
               <Pause className="h-4 w-4" aria-hidden="true" /> Pause
@@ -89,12 +130,13 @@ export function TimerPanel({ turns, headingId }: { turns: Turns; headingId: stri
             </>
           )}
         </button>
-        <button type="button" className={darkButton} onClick={() => timer.reset()}>
-          <RotateCcw className="h-4 w-4" aria-hidden="true" /> Reset
+        <button type="button" className={look.button} onClick={() => timer.reset()}>
+          <RotateCcw className="h-4 w-4" aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Reset</span>
         </button>
         <button
           type="button"
-          className={darkButton}
+          className={look.step}
           onClick={() => timer.reset(Math.max(15, timer.total - 15))}
           aria-label="15 seconds less"
         >
@@ -102,8 +144,8 @@ export function TimerPanel({ turns, headingId }: { turns: Turns; headingId: stri
         </button>
         <button
           type="button"
-          className={darkButton}
-          onClick={() => timer.reset(timer.total + 15)}
+          className={look.step}
+          onClick={() => timer.reset(Math.min(LIVE_TIMER_MAX_SECONDS, timer.total + 15))}
           aria-label="15 seconds more"
         >
           +15 s
@@ -116,6 +158,7 @@ export function TimerPanel({ turns, headingId }: { turns: Turns; headingId: stri
 type OrderProps = {
   turns: Turns;
   headingId: string;
+  tone?: PanelTone;
   /**
    * The people in the room when the screen knows them (a live round's joined
    * names); without them the host types the names.
@@ -124,8 +167,9 @@ type OrderProps = {
 };
 
 /** Who speaks now and next, with pass always one click and never remarked on. */
-export function SpeakingOrderPanel({ turns, headingId, knownNames }: OrderProps) {
+export function SpeakingOrderPanel({ turns, headingId, knownNames, tone = "dark" }: OrderProps) {
   const { order } = turns;
+  const look = PANEL_STYLES[tone];
   const [namesText, setNamesText] = useState("");
   const typed = parseNames(namesText);
   const names = knownNames ?? typed;
@@ -136,21 +180,21 @@ export function SpeakingOrderPanel({ turns, headingId, knownNames }: OrderProps)
   const latecomers = knownNames ? knownNames.filter((name) => !order.names.includes(name)) : [];
 
   return (
-    <section aria-labelledby={headingId} className="rounded-3xl bg-white/10 p-5 sm:p-6">
-      <h2 id={headingId} className="text-sm font-semibold uppercase tracking-wide text-brand-100">
+    <section aria-labelledby={headingId} className={look.panel}>
+      <h2 id={headingId} className={look.heading}>
         Speaking order
       </h2>
       {order.names.length === 0 ? (
         <>
           {knownNames ? (
-            <p className="mt-2 text-brand-50">
+            <p className={`mt-2 ${look.text}`}>
               {knownNames.length === 0
                 ? "The names of the people who join appear here."
                 : `${knownNames.length} ${knownNames.length === 1 ? "person has" : "people have"} joined: ${knownNames.join(", ")}`}
             </p>
           ) : (
             <>
-              <label htmlFor={`${headingId}-names`} className="mt-2 block text-brand-50">
+              <label htmlFor={`${headingId}-names`} className={`mt-2 block ${look.text}`}>
                 Participants, one per line or separated by commas
               </label>
               <textarea
@@ -158,7 +202,7 @@ export function SpeakingOrderPanel({ turns, headingId, knownNames }: OrderProps)
                 value={namesText}
                 onChange={(event) => setNamesText(event.target.value)}
                 rows={3}
-                className="mt-2 w-full rounded-2xl border border-white/25 bg-white/5 p-3 text-white placeholder:text-brand-100/70"
+                className={`mt-2 w-full rounded-2xl border p-3 ${look.field}`}
                 placeholder="Ada, Grace, Linus"
               />
             </>
@@ -166,7 +210,7 @@ export function SpeakingOrderPanel({ turns, headingId, knownNames }: OrderProps)
           <div className="mt-3 flex flex-wrap gap-2">
             <button
               type="button"
-              className={darkPrimary}
+              className={look.primary}
               disabled={names.length === 0}
               onClick={() => turns.begin(shuffled(names))}
             >
@@ -174,7 +218,7 @@ export function SpeakingOrderPanel({ turns, headingId, knownNames }: OrderProps)
             </button>
             <button
               type="button"
-              className={darkButton}
+              className={look.button}
               disabled={names.length === 0}
               onClick={() => turns.begin(names)}
             >
@@ -184,22 +228,22 @@ export function SpeakingOrderPanel({ turns, headingId, knownNames }: OrderProps)
         </>
       ) : (
         <>
-          <p className="mt-2 text-3xl font-semibold" aria-live="polite" data-testid="speaker-now">
+          <p className={`mt-2 text-3xl font-semibold ${look.text}`} aria-live="polite" data-testid="speaker-now">
             {finished ? "Everyone has had a turn" : `Now: ${now}`}
           </p>
-          <p className="mt-1 min-h-6 text-brand-100">{after && !finished ? `Next: ${after}` : ""}</p>
-          <p className="mt-1 text-sm text-brand-100">Say "pass" and the next person goes.</p>
+          <p className={`mt-1 min-h-6 ${look.quiet}`}>{after && !finished ? `Next: ${after}` : ""}</p>
+          <p className={`mt-1 text-sm ${look.quiet}`}>Say "pass" and the next person goes.</p>
           <div className="mt-4 flex flex-wrap gap-2">
             {finished ? (
-              <button type="button" className={darkPrimary} onClick={() => turns.begin(shuffled(order.names))}>
+              <button type="button" className={look.primary} onClick={() => turns.begin(shuffled(order.names))}>
                 <Shuffle className="h-4 w-4" aria-hidden="true" /> New round
               </button>
             ) : (
               <>
-                <button type="button" className={darkPrimary} onClick={() => turns.moveOn(nextSpeaker)}>
+                <button type="button" className={look.primary} onClick={() => turns.moveOn(nextSpeaker)}>
                   Next speaker
                 </button>
-                <button type="button" className={darkButton} onClick={() => turns.moveOn(passTurn)}>
+                <button type="button" className={look.button} onClick={() => turns.moveOn(passTurn)}>
                   Pass
                 </button>
               </>
@@ -207,13 +251,13 @@ export function SpeakingOrderPanel({ turns, headingId, knownNames }: OrderProps)
             {latecomers.length > 0 && (
               <button
                 type="button"
-                className={darkButton}
+                className={look.button}
                 onClick={() => turns.setOrder((current) => ({ ...current, names: [...current.names, ...latecomers] }))}
               >
                 Add {latecomers.length} who joined since
               </button>
             )}
-            <button type="button" className={darkButton} onClick={() => turns.setOrder(startOrder([]))}>
+            <button type="button" className={look.button} onClick={() => turns.setOrder(startOrder([]))}>
               {knownNames ? "Start over" : "Change names"}
             </button>
           </div>
@@ -223,11 +267,7 @@ export function SpeakingOrderPanel({ turns, headingId, knownNames }: OrderProps)
                 key={name}
                 aria-current={position === order.current ? "step" : undefined}
                 className={`rounded-full px-3 py-1 ${
-                  position === order.current
-                    ? "bg-white text-brand-900"
-                    : position < order.current
-                      ? "bg-white/5 text-brand-100 line-through"
-                      : "bg-white/10"
+                  position === order.current ? look.now : position < order.current ? look.done : look.ahead
                 }`}
               >
                 {name}

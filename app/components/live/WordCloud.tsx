@@ -3,9 +3,12 @@ import { cloudOf } from "~/shared/live-view";
 
 export type Tone = "dark" | "light";
 
-/** Type sizes by weight (1 to 5): a shared screen is read from across the room, a phone from a hand. */
+/**
+ * Type sizes by weight (1 to 5): the room's screen is read from across the
+ * room and sized by its height (so 40 words fit a 720p screen), a phone's from a hand.
+ */
 const SIZES = {
-  screen: ["text-xl", "text-2xl", "text-4xl", "text-5xl", "text-7xl"],
+  screen: ["text-[2.8vh]", "text-[3.6vh]", "text-[5vh]", "text-[6.4vh]", "text-[8.4vh]"],
   phone: ["text-base", "text-lg", "text-2xl", "text-3xl", "text-4xl"],
 } as const;
 

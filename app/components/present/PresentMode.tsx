@@ -89,68 +89,75 @@ export default function PresentMode({ questions, startIndex, onClose }: PresentM
         onKeyDown={onKeyDown}
         className="m-0 h-dvh max-h-none w-screen max-w-none overflow-y-auto bg-brand-900 p-0 text-white backdrop:bg-brand-900"
       >
-        <div className="mx-auto flex min-h-full max-w-6xl flex-col px-5 py-6 sm:px-10">
-          <header className="flex flex-wrap items-center gap-3">
+        <div className="mx-auto flex min-h-full max-w-6xl flex-col px-4 py-4 sm:px-10 sm:py-6">
+          {/* One row on a phone: where we are on the left, leaving on the right. */}
+          <header className="flex items-center gap-3">
             <TypeBadge type={question.type} />
             <p className="text-sm text-brand-100" aria-live="polite">
               Question {index + 1} of {questions.length}
             </p>
-            <span className="ml-auto flex flex-wrap gap-2">
-              <button
-                type="button"
-                className={button}
-                onClick={() => goTo(index - 1)}
-                disabled={index === 0}
-                aria-keyshortcuts="ArrowLeft"
-              >
-                <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
-              </button>
-              <button
-                type="button"
-                className={button}
-                onClick={() => goTo(index + 1)}
-                disabled={index === questions.length - 1}
-                aria-keyshortcuts="ArrowRight"
-              >
-                Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
-              </button>
-              {isUuid(question.id) && (
-                <button
-                  type="button"
-                  className={button}
-                  onClick={goLive}
-                  onPointerEnter={prefetchStartRound}
-                  onFocus={prefetchStartRound}
-                >
-                  <MonitorSmartphone className="h-4 w-4" aria-hidden="true" /> Go live
-                </button>
-              )}
+            <span className="ml-auto flex gap-2">
               <button
                 type="button"
                 className={button}
                 // The whole screen for a shared display; the browser may say no, and the dialog already fills the window.
                 onClick={() => void dialog.current?.requestFullscreen?.().catch(() => {})}
+                aria-label="Full screen"
               >
-                <Maximize className="h-4 w-4" aria-hidden="true" /> Full screen
+                <Maximize className="h-4 w-4" aria-hidden="true" />
+                <span className="hidden sm:inline">Full screen</span>
               </button>
-              <button type="button" className={button} onClick={onClose} aria-keyshortcuts="Escape">
-                <X className="h-4 w-4" aria-hidden="true" /> Close
+              <button type="button" className={button} onClick={onClose} aria-keyshortcuts="Escape" aria-label="Close">
+                <X className="h-4 w-4" aria-hidden="true" />
+                <span className="hidden sm:inline">Close</span>
               </button>
             </span>
           </header>
 
-          <blockquote className="my-10 flex flex-1 items-center sm:my-16">
+          <blockquote className="my-6 flex flex-1 items-center sm:my-16">
             <p id={`${id}-question`} className="font-serif text-3xl leading-tight sm:text-5xl lg:text-6xl">
               “{stripSurroundingQuotes(question.question)}”
             </p>
           </blockquote>
-          <PassNote className="-mt-6 mb-8 text-center text-brand-100 sm:-mt-10 sm:text-sm" />
+          <PassNote className="-mt-3 mb-4 text-center text-brand-100 sm:-mt-10 sm:mb-6 sm:text-sm" />
 
-          <div className="grid gap-6 md:grid-cols-2">
+          <nav aria-label="Questions" className="mb-6 flex flex-wrap justify-center gap-2 sm:mb-8">
+            <button
+              type="button"
+              className={button}
+              onClick={() => goTo(index - 1)}
+              disabled={index === 0}
+              aria-keyshortcuts="ArrowLeft"
+            >
+              <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
+            </button>
+            <button
+              type="button"
+              className={button}
+              onClick={() => goTo(index + 1)}
+              disabled={index === questions.length - 1}
+              aria-keyshortcuts="ArrowRight"
+            >
+              Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
+            </button>
+            {isUuid(question.id) && (
+              <button
+                type="button"
+                className={button}
+                onClick={goLive}
+                onPointerEnter={prefetchStartRound}
+                onFocus={prefetchStartRound}
+              >
+                <MonitorSmartphone className="h-4 w-4" aria-hidden="true" /> Go live
+              </button>
+            )}
+          </nav>
+
+          <div className="grid gap-4 sm:gap-6 md:grid-cols-2">
             <TimerPanel turns={turns} headingId={`${id}-timer`} />
             <SpeakingOrderPanel turns={turns} headingId={`${id}-order`} />
           </div>
-          <p className="mt-6 text-center text-sm text-brand-100">
+          <p className="mt-6 hidden text-center text-sm text-brand-100 sm:block">
             Space starts and pauses the timer · arrows change the question · Esc closes
           </p>
         </div>

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { liveRoundQuestions, liveRounds } from "~/db/schema";
-import type { LiveAnswer } from "~/shared/live";
+import type { LiveAnswer, RoundTimer } from "~/shared/live";
 import type { HostAction } from "~/shared/live-schemas";
 import { failure, type Outcome } from "../errors";
 import { roundOutOfReach } from "./out-of-reach";
@@ -20,7 +20,7 @@ type PhaseChange = { position?: number; revealed?: boolean; locked?: boolean };
 
 /** What each action does to the current question, given the round's state and length. */
 function phaseChange(
-  action: Exclude<HostAction, "end">,
+  action: Exclude<HostAction, "end" | "timer">,
   round: { position: number; revealMode: string },
   count: number,
 ) {
@@ -54,7 +54,7 @@ export async function hostAction(
   credentials: LiveCredentials,
   action: HostAction,
   position: number,
-  options: { shareRecap?: boolean; afterEnd?: RoundEndedHook } = {},
+  options: { shareRecap?: boolean; afterEnd?: RoundEndedHook; timer?: Omit<RoundTimer, "position"> } = {},
 ): Promise<Outcome> {
   const afterEnd = options.afterEnd ?? (async () => {});
   const round = await findRound(db, code);
@@ -67,6 +67,10 @@ export async function hostAction(
   }
   if (round.position !== position) {
     return failure("CONFLICT", "The round has moved on to another question: your screen will catch up");
+  }
+  if (action === "timer") {
+    if (!options.timer) return failure("INVALID_INPUT", 'action "timer" needs a timer');
+    return setTimer(db, round.id, position, options.timer);
   }
   const count = await questionCount(db, round.id);
 
@@ -104,7 +108,9 @@ export async function hostAction(
     const [done] = await changeRound(tx, {
       roundId: round.id,
       where: sql`position = ${position}`,
-      set: sql`position = ${next.position}, revealed = ${next.revealed}, locked = ${next.locked}`,
+      // Another question starts without a timer; the host's screen sets one when the host starts it.
+      set: sql`position = ${next.position}, revealed = ${next.revealed}, locked = ${next.locked},
+        timer = case when ${next.position} = ${position} then timer end`,
       audience: "all",
       // Once answers are shown, their counts come along (never the answers: free text comes in pages), so every
       // screen shows the same and a reveal to a room of 2,000 is a few kilobytes per phone.
@@ -113,6 +119,29 @@ export async function hostAction(
     return done !== undefined;
   });
   if (!moved) return failure("CONFLICT", "The round has moved on to another question: your screen will catch up");
+  return { ok: true };
+}
+
+/**
+ * The host started, paused or reset the answer timer: kept on the round with
+ * the database's clock, so a room screen that opens later shows the time
+ * left, and sent to the host's and room screens (phones do not show it).
+ */
+async function setTimer(
+  db: Database,
+  roundId: string,
+  position: number,
+  timer: Omit<RoundTimer, "position">,
+): Promise<Outcome> {
+  const shown: RoundTimer = { position, ...timer, running: timer.running && timer.remainingSeconds > 0 };
+  const [done] = await changeRound(db, {
+    roundId,
+    where: sql`position = ${position}`,
+    set: sql`timer = ${JSON.stringify(shown)}::jsonb || jsonb_build_object('setAt', now())`,
+    audience: "host",
+    event: { type: "timer", timer: shown },
+  });
+  if (!done) return failure("CONFLICT", "The round has moved on to another question: your screen will catch up");
   return { ok: true };
 }
 

@@ -4,7 +4,11 @@ import type { Database } from "~/db/database.server";
 import type { RoundRole } from "~/shared/live";
 import { ROUND_EVENTS_CHANNEL, readEvents, type StoredEvent } from "./events.server";
 
-/** One open screen of a round on this server: the host's, or a participant's. */
+/**
+ * One open screen of a round on this server: the host's, a participant's,
+ * or the room's (it hears the host's events too, as the stream gives them
+ * to it: counted, never read; see roomEventOf).
+ */
 export type RoundListener = {
   role: RoundRole;
   /** A participant's seat: one screen per seat follows the round, the latest one. */
@@ -168,7 +172,7 @@ export class RoundHub {
     subscription.waiting = null;
     for (const stored of waiting) deliver(subscription, stored);
     if (listener.role === "participant") this.countChanged(roundId);
-    else {
+    else if (listener.role === "host") {
       // A new host screen learns every server's count: each publishes its own again.
       this.tellHosts(roundId, true);
       void this.notify(`${roundId}:count-asked`).catch(() => {});
@@ -264,8 +268,8 @@ export class RoundHub {
     }
     const seq = Number(what);
     // Notifications arrive in the order the events were numbered: a host-only event next in line,
-    // with no host screen here, needs no reading.
-    if (audience === "host" && !feed.reading && seq === feed.read + 1 && !hasHost(feed)) {
+    // with no host or room screen here, needs no reading.
+    if (audience === "host" && !feed.reading && seq === feed.read + 1 && !hearsHostEvents(feed)) {
       feed.read = seq;
       return;
     }
@@ -302,15 +306,15 @@ export class RoundHub {
   }
 }
 
-function hasHost(feed: Feed): boolean {
-  for (const s of feed.subscriptions) if (s.listener.role === "host") return true;
+function hearsHostEvents(feed: Feed): boolean {
+  for (const s of feed.subscriptions) if (s.listener.role !== "participant") return true;
   return false;
 }
 
 function deliver(subscription: Subscription, stored: StoredEvent): void {
   if (stored.seq <= subscription.cursor) return;
   subscription.cursor = stored.seq;
-  if (stored.audience === "all" || subscription.listener.role === "host") {
+  if (stored.audience === "all" || subscription.listener.role !== "participant") {
     subscription.listener.send(stored);
   }
 }

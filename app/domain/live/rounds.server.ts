@@ -5,6 +5,7 @@ import {
   type AnswerMode,
   LIVE_ANSWER_PAGE,
   LIVE_RECENT_ANSWERS,
+  LIVE_WALL_ANSWERS,
   type LiveAnswer,
   type LiveSettings,
   type RevealMode,
@@ -13,17 +14,18 @@ import {
   type RoundResults,
   type RoundRole,
   type RoundStatus,
+  type RoundTimer,
   type RoundView,
 } from "~/shared/live";
 import { defaultAnswerMode, optionsFor } from "~/shared/live-modes";
-import { pulseResults, resultsOf } from "~/shared/live-view";
+import { countsOnly, pulseResults, resultsOf } from "~/shared/live-view";
 import { isPulseQuestion, PULSE_MIN_ANSWERS } from "~/shared/series";
 import { DomainError, failure, type Outcome } from "../errors";
 import { hashToken, newToken } from "../secret-tokens.server";
 import { notifyDeleted } from "./events.server";
 import { roundOutOfReach } from "./out-of-reach";
 import { isPulseAt, shownName } from "./round-writes.server";
-import { newJoinCode, tokenMatches } from "./tokens.server";
+import { newJoinCode, roomKeyMatches, roomKeyOf, tokenMatches } from "./tokens.server";
 
 export type Round = typeof liveRounds.$inferSelect;
 
@@ -32,6 +34,8 @@ export type LiveCredentials = {
   hostToken?: string | null;
   participantToken?: string | null;
   userId?: string | null;
+  /** A room screen opened by the room link: its key, and the app's secret it is checked with. */
+  room?: { key: string; secret: string } | null;
 };
 
 /** A question asked before the library's ones, written for the round itself (a team's pulse scale). */
@@ -58,6 +62,40 @@ export function roundStatus(round: Round, now = new Date()): RoundStatus {
 export function isHost(round: Round, credentials: LiveCredentials): boolean {
   if (credentials.userId && round.ownerId === credentials.userId) return true;
   return tokenMatches(credentials.hostToken, round.hostTokenHash);
+}
+
+/** Whether this browser may show the round's room screen: the host's own, or one opened by the room link. */
+function maySeeRoom(round: Round, credentials: LiveCredentials): boolean {
+  if (isHost(round, credentials)) return true;
+  const room = credentials.room;
+  return !!room && roomKeyMatches(room.key, roomKeyOf(round, room.secret));
+}
+
+/** The room link's key, for the host alone: their screen offers it to copy to another device. */
+export async function roomKeyForHost(
+  db: Database,
+  code: string,
+  credentials: LiveCredentials,
+  secret: string,
+): Promise<Outcome<{ roomKey: string }>> {
+  const round = await findRound(db, code);
+  if (!round) return roundOutOfReach();
+  if (!isHost(round, credentials)) return notTheHost(db, round, credentials, "Only the host of this round can do this");
+  return { ok: true, roomKey: roomKeyOf(round, secret) };
+}
+
+/** The answer timer of the current question as it stands now, counted down from when the host set it. */
+function timerOf(round: Round, now = Date.now()): RoundTimer | null {
+  const stored = round.timer;
+  if (!stored || stored.position !== round.position || roundStatus(round) === "ended") return null;
+  const elapsed = stored.running ? Math.max(0, now - Date.parse(stored.setAt)) / 1000 : 0;
+  const remainingSeconds = Math.max(0, Math.ceil(stored.remainingSeconds - elapsed));
+  return {
+    position: stored.position,
+    totalSeconds: stored.totalSeconds,
+    remainingSeconds,
+    running: stored.running && remainingSeconds > 0,
+  };
 }
 
 /** The round with this code, unless it has expired (it is deleted soon after). */
@@ -142,6 +180,21 @@ async function latestAnswersAt(db: Database, round: Pick<Round, "id">, position:
     and(eq(liveAnswers.roundId, round.id), eq(liveAnswers.position, position)),
     "newest",
   ).limit(LIVE_RECENT_ANSWERS);
+  return rows.reverse().map(toLiveAnswer);
+}
+
+/** The newest visible free-text answers to one question, oldest of them first: the room screen's wall. */
+async function wallAnswersAt(db: Database, round: Pick<Round, "id">, position: number) {
+  const rows = await answerRows(
+    db,
+    and(
+      eq(liveAnswers.roundId, round.id),
+      eq(liveAnswers.position, position),
+      eq(liveAnswers.kind, "answer"),
+      eq(liveAnswers.hidden, false),
+    ),
+    "newest",
+  ).limit(LIVE_WALL_ANSWERS);
   return rows.reverse().map(toLiveAnswer);
 }
 
@@ -253,7 +306,9 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * The round as one screen sees it now. Only a seat reads it: the host's
  * view holds the latest answers to the current question and their counts;
- * a participant's the counts once they are shown, and their own answer.
+ * the room screen's how many answered and passed, and the counts of the
+ * answers once they are shown (never a name of who joined, never a hidden
+ * answer); a participant's the counts once they are shown, and their own answer.
  * Without a seat, `lobby` gives what the join form needs (no questions, no
  * answers); otherwise it is refused. The sequence number is read first:
  * whatever happens while the rest is read arrives again as an event, and
@@ -268,11 +323,10 @@ export async function getRoundView(
 ): Promise<Outcome<{ view: RoundView }>> {
   const round = await findRound(db, code);
   if (!round) return roundOutOfReach();
-  if (role === "host" && !isHost(round, credentials)) {
-    return notTheHost(db, round, credentials, "Only the host of this round can open its host screen");
-  }
+  const refused = await refusedScreen(db, round, credentials, role);
+  if (refused) return refused;
   const participant = role === "participant" ? await seatOf(db, round, credentials.participantToken) : undefined;
-  const seated = role === "host" || participant !== undefined;
+  const seated = role !== "participant" || participant !== undefined;
   if (!seated && !options.lobby) return roundOutOfReach();
   const questionList = seated ? await roundQuestions(db, round.id) : [];
   const current = questionList[round.position];
@@ -285,6 +339,12 @@ export async function getRoundView(
     // The pulse's answers are counted, never listed, not even for the host.
     answers = question?.pulse ? [] : await latestAnswersAt(db, round, round.position);
     if (question) results = await resultsAt(db, round, question);
+  } else if (role === "room") {
+    // Before the reveal the room sees how many answered, not what: the tally and words come with the reveal.
+    const counted = question ? await resultsAt(db, round, question) : null;
+    results = counted && !shown ? countsOnly(counted) : counted;
+    // Revealed free text comes with the view, the newest first on the wall, so the room never waits on an empty box.
+    if (shown && question?.mode === "text" && !question.pulse) answers = await wallAnswersAt(db, round, round.position);
   } else if (participant) {
     const [own] = await answerRows(
       db,
@@ -332,9 +392,26 @@ export async function getRoundView(
       recapToken: role === "host" || (round.recapShared && roundStatus(round) === "ended") ? round.recapToken : null,
       recapShared: round.recapShared,
       closesAt: round.closesAt.toISOString(),
+      timer: role === "participant" ? null : timerOf(round),
       seq: Number(round.lastSeq),
     },
   };
+}
+
+/** The host screen is the host's; the room screen the host's or the room link's. */
+async function refusedScreen(
+  db: Database,
+  round: Round,
+  credentials: LiveCredentials,
+  role: RoundRole,
+): Promise<{ ok: false; error: DomainError } | null> {
+  if (role === "host" && !isHost(round, credentials)) {
+    return notTheHost(db, round, credentials, "Only the host of this round can open its host screen");
+  }
+  if (role === "room" && !maySeeRoom(round, credentials)) {
+    return notTheHost(db, round, credentials, "Only the host of this round can open its room screen");
+  }
+  return null;
 }
 
 /**
@@ -403,8 +480,9 @@ export async function answersPage(
 
 /**
  * The round a screen may follow, if it may: the host screen only for the
- * host, the participant's only from a seat in it; with the seat's id, so a
- * participant follows on one screen at a time.
+ * host, the room screen for the host or by the room link, the participant's
+ * only from a seat in it; with the seat's id, so a participant follows on
+ * one screen at a time.
  */
 export async function roundToFollow(
   db: Database,
@@ -414,9 +492,8 @@ export async function roundToFollow(
 ): Promise<Outcome<{ roundId: string; status: RoundStatus; lastSeq: number; participantId: string | null }>> {
   const round = await findRound(db, code);
   if (!round) return roundOutOfReach();
-  if (role === "host" && !isHost(round, credentials)) {
-    return notTheHost(db, round, credentials, "Only the host of this round can open its host screen");
-  }
+  const refused = await refusedScreen(db, round, credentials, role);
+  if (refused) return refused;
   const participant = role === "participant" ? await seatOf(db, round, credentials.participantToken) : undefined;
   if (role === "participant" && !participant) return roundOutOfReach();
   return {

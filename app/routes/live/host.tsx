@@ -2,13 +2,13 @@ import { data, redirect } from "react-router";
 import { HostScreen } from "~/components/live/HostScreen";
 import { RoundMessage } from "~/components/live/RoundMessage";
 import { config } from "~/config.server";
-import { getRoundView } from "~/domain/live/rounds.server";
+import { getRoundView, roomKeyForHost } from "~/domain/live/rounds.server";
 import { seo } from "~/lib/seo";
-import { database } from "~/services.server";
+import { appSecret, database } from "~/services.server";
 import { isJoinCode, isLoopbackUrl, livePaths, normalizeJoinCode } from "~/shared/live";
 import type { PageLayout } from "~/shared/navigation";
 import { domainPageError, statusOf } from "~/web/http.server";
-import { hostQrSvg, joinUrl, liveCredentials, readRoundByCode } from "~/web/live.server";
+import { joinUrl, liveCredentials, readRoundByCode } from "~/web/live.server";
 import type { Route } from "./+types/host";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
@@ -34,25 +34,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const link = joinUrl(livePaths.participant(code));
   const siteUrl = config().publicUrl.replace(/\/+$/, "");
+  const room = await roomKeyForHost(db, code, credentials, appSecret());
+  if (!room.ok) throw domainPageError(room.error);
   return {
     view: outcome.view,
     joinUrl: link,
     // What people type: the join page's address without the scheme.
     joinAddress: joinUrl(livePaths.join).replace(/^https?:\/\//, ""),
-    qrSvg: await hostQrSvg(link),
+    roomUrl: joinUrl(`${livePaths.room(code)}?key=${encodeURIComponent(room.roomKey)}`),
     siteUrl,
     // Without PUBLIC_URL the address is this machine's own, which no phone in the room can open.
     joinIsLoopback: isLoopbackUrl(link),
   };
 }
 
-/** The room's screen: nothing of the site around it, neither header, footer nor cookie banner. */
-export const handle = { layout: "room" } satisfies { layout: PageLayout };
+/** The host's own screen, on a laptop or a phone: the logo alone above it, no footer or cookie banner. */
+export const handle = { layout: "focused" } satisfies { layout: PageLayout };
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   seo(matches, {
     title: "Host a live round",
-    description: "The host's screen of a live round: the question, how to join, and the answers once revealed.",
+    description:
+      "The host's screen of a live round: reveal, move on, moderate and end, with the room's screen in step.",
     path: livePaths.host(params.code),
     noindex: true,
   });
@@ -73,14 +76,14 @@ export default function Host({ loaderData }: Route.ComponentProps) {
       </RoundMessage>
     );
   }
-  const { view, joinUrl: link, joinAddress, qrSvg, siteUrl, joinIsLoopback } = loaderData;
+  const { view, joinUrl: link, joinAddress, roomUrl, siteUrl, joinIsLoopback } = loaderData;
   return (
     <HostScreen
       key={view.code}
       initial={view}
       joinUrl={link}
       joinAddress={joinAddress}
-      qrSvg={qrSvg}
+      roomUrl={roomUrl}
       siteUrl={siteUrl}
       joinIsLoopback={joinIsLoopback}
     />

@@ -5,6 +5,7 @@ import { getRoundView } from "~/domain/live/rounds.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { isJoinCode, JOIN_CODE_LENGTH, livePaths, normalizeJoinCode } from "~/shared/live";
+import type { PageLayout } from "~/shared/navigation";
 import { formBody } from "~/web/http.server";
 import { liveCredentials, readRoundByCode } from "~/web/live.server";
 import type { Route } from "./+types/join";
@@ -42,6 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ code, error: "This round has ended" }, { status: 404 });
   throw redirect(livePaths.participant(code));
 }
+
+/** A phone in a meeting, about to join: the logo alone above the form, no site navigation, footer or banner. */
+export const handle = { layout: "focused" } satisfies { layout: PageLayout };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -5,6 +5,7 @@ import { getRecap } from "~/domain/live/rounds.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { livePaths } from "~/shared/live";
+import type { PageLayout } from "~/shared/navigation";
 import { domainPageError, statusOf } from "~/web/http.server";
 import type { Route } from "./+types/recap";
 
@@ -25,6 +26,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   }
   return { recap: outcome.recap, message: null };
 }
+
+/** Read by the people who were in the round: the logo alone above it, no site navigation, footer or banner. */
+export const handle = { layout: "focused" } satisfies { layout: PageLayout };
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   seo(matches, {
