@@ -145,7 +145,7 @@ export function QuestionGenerator({
       {presenter}
 
       {/* Not a form: a click before the scripts run is kept and replayed, where a form would reload the page. */}
-      <fieldset id="generator-options" tabIndex={-1} className="scroll-mt-24 space-y-3 rounded-2xl">
+      <fieldset id="generator-options" className="space-y-3">
         <legend className="sr-only">Choose the next question</legend>
         <ChoiceRow settings={settings} onChange={setSettings} chooseCategory={chooseCategory} />
         <button

@@ -32,18 +32,13 @@ export function HomeHero({
         The right check-in, energizer or check-out question for the moment, so every voice is heard early and your team
         feels safe to speak up. Free, no sign-up needed.
       </p>
+      {/* Only links that lead somewhere new: the generator's choices are already in view. */}
       <div className="mt-6 flex flex-wrap gap-3">
-        <a
-          href="#generator-options"
-          className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800"
-        >
-          Try Advanced Generator <ArrowRight className="h-4 w-4" aria-hidden="true" />
-        </a>
         <Link
           to="/how-to"
-          className="inline-flex min-h-11 items-center rounded-full border border-line-strong bg-white px-6 py-3 font-semibold text-ink hover:bg-brand-50"
+          className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line-strong bg-white px-6 py-3 font-semibold text-ink hover:bg-brand-50"
         >
-          How it works
+          How it works <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </Link>
       </div>
     </GeneratorHero>
