@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { categoryGuide, homeFaq, readGuides } from "~/domain/content/guides.server";
-import { CATEGORY_SLUGS } from "~/shared/categories";
+import { CATEGORY_SLUGS, findCategory } from "~/shared/categories";
 
 const GUIDES = path.resolve("content/guides");
 
@@ -19,6 +19,14 @@ describe("the guides in content/guides", () => {
       expect(guide.examples.length, slug).toBeGreaterThanOrEqual(3);
       expect(guide.faq.length, slug).toBeGreaterThanOrEqual(3);
       expect(new Set(guide.faq.map((f) => f.question)).size, slug).toBe(guide.faq.length);
+    }
+  });
+
+  it("recommends in its own words the depth its category page starts on", () => {
+    for (const slug of CATEGORY_SLUGS) {
+      const guide = categoryGuide(slug);
+      const words = [...guide.intro, ...guide.advice.map((a) => a.text), ...guide.faq.map((f) => f.answer)].join(" ");
+      expect(words, slug).toMatch(new RegExp(`\\b${findCategory(slug)?.depth} engagement`, "i"));
     }
   });
 

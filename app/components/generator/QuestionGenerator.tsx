@@ -6,27 +6,13 @@ import { QuestionCard } from "~/components/questions/QuestionCard";
 import { requestQuestion } from "~/lib/generate-client";
 import { forgetQuestion, recentQuestions, rememberQuestion, seenIds, servedRecently } from "~/lib/local-questions";
 import { offerSignUp } from "~/lib/sign-up-prompt";
-import type { CategorySlug } from "~/shared/categories";
+import { type CategorySlug, firstChoice } from "~/shared/categories";
 import type { Viewer } from "~/shared/navigation";
-import type {
-  EngagementLevel,
-  MeetingContext,
-  QuestionStyle,
-  RemainingQuestions,
-  ServedQuestion,
-} from "~/shared/questions";
+import type { RemainingQuestions, ServedQuestion } from "~/shared/questions";
 import { ChoiceRow, type GeneratorSettings } from "./ChoiceRow";
 
 /** Fired on `window` after each new question, with its id, category and text, so other parts of the page may react. */
 export const NEW_QUESTION_EVENT = "newQuestionGenerated";
-
-/** The generator's first choice: what most meetings open with. */
-const FIRST_CHOICE: { meetingContext: MeetingContext; questionStyle: QuestionStyle; engagementLevel: EngagementLevel } =
-  {
-    meetingContext: "check-in",
-    questionStyle: "reflective",
-    engagementLevel: "standard",
-  };
 
 type Props = {
   initialQuestion: ServedQuestion;
@@ -54,7 +40,11 @@ export function QuestionGenerator({
 }: Props) {
   const [question, setQuestion] = useState(initialQuestion);
   const { present, presenter } = usePresenter();
-  const [settings, setSettings] = useState<GeneratorSettings>({ ...FIRST_CHOICE, categorySlug, fresh: false });
+  const [settings, setSettings] = useState<GeneratorSettings>({
+    ...firstChoice(categorySlug),
+    categorySlug,
+    fresh: false,
+  });
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
