@@ -59,3 +59,76 @@ describe("the depth each category page starts on", () => {
     expect(depthChoice(await page("/"))).toEqual({ label: "Depth · 1-2 min", value: "standard" });
   });
 });
+
+type Served = {
+  id: string;
+  meetingContext: string;
+  questionStyle: string;
+  engagementLevel: string;
+  widened?: string;
+  relaxed?: { field: string; asked: string; served: string | null }[];
+};
+
+const postJson = (path: string, body: unknown, base = baseUrl, headers: Record<string, string> = {}) =>
+  fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+
+/** The stand-up page's own quick, reflective check-ins, drawn until the generator widens the choice. */
+const STANDUP_QUICK = {
+  meetingContext: "check-in",
+  questionStyle: "reflective",
+  engagementLevel: "quick",
+  categorySlug: "daily-standup",
+};
+
+async function drawUntilWidened(
+  draw: (seenIds: string[]) => Promise<Served>,
+): Promise<{ exact: string[]; widened: Served }> {
+  const exact: string[] = [];
+  for (let i = 0; i < 80; i++) {
+    const served = await draw(exact);
+    if (served.relaxed) return { exact, widened: served };
+    expect(served).toMatchObject({ meetingContext: "check-in", questionStyle: "reflective", engagementLevel: "quick" });
+    exact.push(served.id);
+  }
+  throw new Error("The generator never widened the choice");
+}
+
+describe("a draw from a widened choice", () => {
+  it("names what was relaxed in the API and in words, and a fresh start serves the exact choice again", async () => {
+    const draw = async (seenIds: string[]) =>
+      (await (await postJson("/api/v1/generate-question", { ...STANDUP_QUICK, seenIds })).json()) as Served;
+    const { exact, widened } = await drawUntilWidened(draw);
+    expect(exact.length).toBeGreaterThan(3);
+    // Quick has one neighbouring depth.
+    expect(widened).toMatchObject({
+      meetingContext: "check-in",
+      questionStyle: "reflective",
+      engagementLevel: "standard",
+    });
+    expect(widened.relaxed).toEqual([{ field: "engagementLevel", asked: "quick", served: "standard" }]);
+    expect(widened.widened).toBe("No more Quick questions for this choice: here is a Standard one.");
+
+    const seenIds = [...exact, widened.id];
+    const reset = await postJson("/api/v1/seen/reset", { ...STANDUP_QUICK, seenIds });
+    expect(reset.status).toBe(200);
+    // The widened question is of another choice: it stays seen.
+    expect(await reset.json()).toEqual({ seenIds: [widened.id], forgotten: exact.length });
+    const again = await draw([widened.id]);
+    expect(again.relaxed).toBeUndefined();
+    expect(again.widened).toBeUndefined();
+    expect(exact).toContain(again.id);
+  });
+
+  it("refuses a fresh start for a choice that does not exist, naming the field", async () => {
+    const response = await postJson("/api/v1/seen/reset", { ...STANDUP_QUICK, engagementLevel: "endless" });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe("engagementLevel must be one of quick, standard, deep");
+    const wrongCategory = await postJson("/api/v1/seen/reset", { ...STANDUP_QUICK, categorySlug: "board-meetings" });
+    expect(wrongCategory.status).toBe(400);
+    expect((await wrongCategory.json()).error).toMatch(/^categorySlug must be one of/);
+  });
+});

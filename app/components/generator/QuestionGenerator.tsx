@@ -3,16 +3,35 @@ import { CircleAlert, Info, Sparkles } from "~/components/icons";
 import { usePresenter } from "~/components/present/use-presenter";
 import { PassNote } from "~/components/questions/PassNote";
 import { QuestionCard } from "~/components/questions/QuestionCard";
-import { requestQuestion } from "~/lib/generate-client";
-import { forgetQuestion, recentQuestions, rememberQuestion, seenIds, servedRecently } from "~/lib/local-questions";
+import { requestQuestion, startAfresh } from "~/lib/generate-client";
+import {
+  forgetQuestion,
+  keepSeenIds,
+  recentQuestions,
+  rememberQuestion,
+  seenIds,
+  servedRecently,
+} from "~/lib/local-questions";
 import { offerSignUp } from "~/lib/sign-up-prompt";
 import { type CategorySlug, firstChoice } from "~/shared/categories";
 import type { Viewer } from "~/shared/navigation";
-import type { RemainingQuestions, ServedQuestion } from "~/shared/questions";
+import type { Relaxed, RemainingQuestions, ServedQuestion } from "~/shared/questions";
+import { againLabel } from "~/shared/widening";
 import { ChoiceRow, type GeneratorSettings } from "./ChoiceRow";
 
 /** Fired on `window` after each new question, with its id, category and text, so other parts of the page may react. */
 export const NEW_QUESTION_EVENT = "newQuestionGenerated";
+
+type Choice = Omit<GeneratorSettings, "fresh">;
+
+/** A question from a nearby choice: the card's words, what was relaxed, and the choice it was asked for. */
+type Widened = { sentence: string; relaxed: Relaxed[]; choice: Choice };
+
+const sameChoice = (a: Choice, b: Choice) =>
+  a.meetingContext === b.meetingContext &&
+  a.questionStyle === b.questionStyle &&
+  a.engagementLevel === b.engagementLevel &&
+  a.categorySlug === b.categorySlug;
 
 type Props = {
   initialQuestion: ServedQuestion;
@@ -48,7 +67,8 @@ export function QuestionGenerator({
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [widened, setWidened] = useState<string | null>(null);
+  // What the last question relaxed of the choice it was asked for, with that choice.
+  const [widened, setWidened] = useState<Widened | null>(null);
   const [remaining, setRemaining] = useState(remainingQuestions);
   const inFlight = useRef(false);
   const cardArea = useRef<HTMLDivElement>(null);
@@ -74,12 +94,19 @@ export function QuestionGenerator({
       setError(outcome.problem.error);
       return;
     }
-    const { remainingQuestions: left, notice: note, aiError: _aiError, widened: nearby, ...served } = outcome.body;
+    const {
+      remainingQuestions: left,
+      notice: note,
+      aiError: _aiError,
+      widened: sentence,
+      relaxed,
+      ...served
+    } = outcome.body;
     // The host's choice stays as it is, even when this question comes from a nearby one.
     setQuestion(served);
     setRemaining(left);
     setNotice(options.after ?? note ?? null);
-    setWidened(nearby ?? null);
+    setWidened(sentence && relaxed?.length ? { sentence, relaxed, choice } : null);
     rememberQuestion(served);
     // A host who scrolled down to the choices still sees the question arrive.
     cardArea.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
@@ -105,11 +132,34 @@ export function QuestionGenerator({
       <Info className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
       {notice}
     </p>
-  ) : widened ? (
-    <p role="status" className="text-sm text-ink-muted" data-testid="widened-note">
-      {widened}
-    </p>
   ) : null;
+
+  /** Clears what this visitor was shown of the widened choice, then serves that exact choice again. */
+  async function startChoiceAfresh(choice: Widened["choice"]) {
+    const outcome = await startAfresh({ ...choice, seenIds: seenIds() });
+    if (!outcome.ok) return setError(outcome.error);
+    keepSeenIds(outcome.seenIds);
+    await generate();
+  }
+
+  const { fresh: _fresh, ...current } = settings;
+  // The card says when it widened the choice, naming what it relaxed; the way back to the exact choice is
+  // offered while that choice is still the one selected.
+  const why = widened && (
+    <p role="status" className="mt-3 text-sm text-ink-muted" data-testid="widened-note">
+      {widened.sentence}{" "}
+      {sameChoice(widened.choice, current) && (
+        <button
+          type="button"
+          className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline hover:text-brand-900"
+          disabled={loading}
+          onClick={() => void startChoiceAfresh(widened.choice)}
+        >
+          {againLabel(widened.relaxed)}
+        </button>
+      )}
+    </p>
+  );
 
   return (
     <div className="space-y-3">
@@ -120,6 +170,7 @@ export function QuestionGenerator({
           viewer={viewer}
           variant="spotlight"
           loading={loading}
+          why={why}
           onCopied={() => {
             if (!viewer) offerSignUp({ trigger: "after_copy", variant: "compact", question });
           }}

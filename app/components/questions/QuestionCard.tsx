@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { control } from "~/components/buttons";
 import {
@@ -59,6 +59,8 @@ type Props = {
   onCopied?: () => void;
   /** The card's question is gone for this viewer: an admin deleted it or a member hid it. */
   onGone?: (id: string, why: "deleted" | "hidden") => void;
+  /** Why this question, under its text in the room the card keeps (the generator says when it widened the choice). */
+  why?: ReactNode;
 };
 
 type Note = { text: string; link?: { to: string; label: string }; tone?: "error" };
@@ -86,6 +88,7 @@ export function QuestionCard({
   onPresent,
   onCopied,
   onGone,
+  why,
 }: Props) {
   const location = useLocation();
   const { copied, copy } = useCopy();
@@ -310,11 +313,14 @@ export function QuestionCard({
             onCancel={() => setMode("idle")}
           />
         ) : (
-          <blockquote
-            className={`font-serif text-ink ${spotlight ? "text-xl leading-snug sm:text-3xl" : "text-lg leading-snug"}`}
-          >
-            <p data-testid="question-text">“{text}”</p>
-          </blockquote>
+          <>
+            <blockquote
+              className={`font-serif text-ink ${spotlight ? "text-xl leading-snug sm:text-3xl" : "text-lg leading-snug"}`}
+            >
+              <p data-testid="question-text">“{text}”</p>
+            </blockquote>
+            {why}
+          </>
         )}
       </div>
       {mode !== "editing" && (

@@ -8,10 +8,11 @@ import {
   type ServedQuestion,
   typeForContext,
 } from "~/shared/questions";
+import { widenedSentence } from "~/shared/widening";
 import { recordEvent } from "../analytics/events.server";
 import { failure, type Outcome } from "../errors";
 import { recordServed } from "../questions/history.server";
-import { type Choice, pickForChoice, type RankedPick, widenedNote } from "../questions/library-pick.server";
+import { type Choice, pickForChoice, type RankedPick } from "../questions/library-pick.server";
 import { saveGeneratedQuestion } from "../questions/save-generated.server";
 import { GenerationError, type GenerationInput, type QuestionGenerator } from "./generator.server";
 import {
@@ -118,7 +119,7 @@ async function chooseQuestion(
     body: {
       ...pick.question,
       remainingQuestions: await remaining(),
-      ...(pick.widened ? { widened: widenedNote(choice, pick.question, pick.widened) } : {}),
+      ...(pick.relaxed.length > 0 ? { widened: widenedSentence(pick.relaxed), relaxed: pick.relaxed } : {}),
       ...extra,
     },
   });
