@@ -13,6 +13,7 @@ import {
   servedRecently,
 } from "~/lib/local-questions";
 import { offerSignUp } from "~/lib/sign-up-prompt";
+import { useFeatures } from "~/lib/use-features";
 import { type CategorySlug, firstChoice } from "~/shared/categories";
 import type { Viewer } from "~/shared/navigation";
 import type { Relaxed, RemainingQuestions, ServedQuestion } from "~/shared/questions";
@@ -57,6 +58,7 @@ export function QuestionGenerator({
   remainingQuestions,
   chooseCategory = false,
 }: Props) {
+  const { ai } = useFeatures();
   const [question, setQuestion] = useState(initialQuestion);
   const { present, presenter } = usePresenter();
   const [settings, setSettings] = useState<GeneratorSettings>({
@@ -146,7 +148,7 @@ export function QuestionGenerator({
   // The card says when it widened the choice, naming what it relaxed; the way back to the exact choice is
   // offered while that choice is still the one selected.
   const why = widened && (
-    <p role="status" className="mt-3 text-sm text-ink-muted" data-testid="widened-note">
+    <p role="status" className="mt-2 text-sm text-ink-muted" data-testid="widened-note">
       {widened.sentence}{" "}
       {sameChoice(widened.choice, current) && (
         <button
@@ -200,16 +202,19 @@ export function QuestionGenerator({
         </button>
         <div className="min-h-10">{footnote}</div>
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
-          <label className="inline-flex min-h-11 items-center gap-2 text-sm text-ink">
-            <input
-              type="checkbox"
-              checked={settings.fresh}
-              onChange={(e) => setSettings((s) => ({ ...s, fresh: e.target.checked }))}
-              className="h-5 w-5 accent-brand-700"
-            />
-            Write a brand-new one with AI
-            {typeof remaining === "number" && <span className="text-ink-muted">({remaining} left)</span>}
-          </label>
+          {/* Offered only where an AI writes questions: a control that cannot do what it says is not shown. */}
+          {ai && (
+            <label className="inline-flex min-h-11 items-center gap-2 text-sm text-ink">
+              <input
+                type="checkbox"
+                checked={settings.fresh}
+                onChange={(e) => setSettings((s) => ({ ...s, fresh: e.target.checked }))}
+                className="h-5 w-5 accent-brand-700"
+              />
+              Write a brand-new one with AI
+              {typeof remaining === "number" && <span className="text-ink-muted">({remaining} left)</span>}
+            </label>
+          )}
           <PassNote />
         </div>
       </fieldset>

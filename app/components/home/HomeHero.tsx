@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { GeneratorHero } from "~/components/generator/GeneratorHero";
 import { QuestionGenerator } from "~/components/generator/QuestionGenerator";
 import { ArrowRight } from "~/components/icons";
+import { useFeatures } from "~/lib/use-features";
 import type { Viewer } from "~/shared/navigation";
 import type { RemainingQuestions, ServedQuestion } from "~/shared/questions";
 
@@ -15,9 +16,15 @@ export function HomeHero({
   remainingQuestions: RemainingQuestions;
   viewer: Viewer;
 }) {
+  // The promise names AI only where an AI writes questions; otherwise it names the job.
+  const { ai } = useFeatures();
   return (
     <GeneratorHero
-      title={<span className="lg:text-5xl">AI-Powered Questions for Every Team Meeting</span>}
+      title={
+        <span className="lg:text-5xl">
+          {ai ? "AI-Powered Questions for Every Team Meeting" : "Open Every Team Meeting with the Right Question"}
+        </span>
+      }
       generator={
         <QuestionGenerator
           initialQuestion={initialQuestion}

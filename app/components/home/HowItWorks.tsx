@@ -1,6 +1,7 @@
 import { MessageCircleHeart, SlidersHorizontal, Sparkles, Users } from "~/components/icons";
+import { useFeatures } from "~/lib/use-features";
 
-const STEPS = [
+const steps = (ai: boolean) => [
   {
     icon: SlidersHorizontal,
     title: "Choose the moment",
@@ -14,7 +15,9 @@ const STEPS = [
   {
     icon: MessageCircleHeart,
     title: "Get your question",
-    text: "From our reviewed library, or freshly written by AI when you want something new.",
+    text: ai
+      ? "From our reviewed library, or freshly written by AI when you want something new."
+      : "From our reviewed library, written and checked for the meeting you chose.",
   },
   {
     icon: Users,
@@ -24,6 +27,7 @@ const STEPS = [
 ];
 
 export function HowItWorks() {
+  const { ai } = useFeatures();
   return (
     <section id="how-it-works" aria-labelledby="how-title" className="border-y border-line bg-sand">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
@@ -31,7 +35,7 @@ export function HowItWorks() {
           How it works
         </h2>
         <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {STEPS.map((step, index) => (
+          {steps(ai).map((step, index) => (
             <li key={step.title} className="rounded-2xl bg-white p-6">
               <div className="flex items-center gap-3">
                 <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">

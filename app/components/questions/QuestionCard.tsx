@@ -32,6 +32,7 @@ import {
 import { addToPlanDraft } from "~/lib/plan-draft";
 import { offerSignUp } from "~/lib/sign-up-prompt";
 import { useCopy } from "~/lib/use-copy";
+import { useFeatures } from "~/lib/use-features";
 import type { VoteDirection, VoteTally } from "~/shared/community";
 import { isUuid } from "~/shared/ids";
 import type { Viewer } from "~/shared/navigation";
@@ -91,6 +92,7 @@ export function QuestionCard({
   why,
 }: Props) {
   const location = useLocation();
+  const { ai } = useFeatures();
   const { copied, copy } = useCopy();
   const { startRound, startDialog } = useStartRound();
   const [question, setQuestion] = useState(initial);
@@ -247,7 +249,7 @@ export function QuestionCard({
                 Don't show again
               </MenuButton>
             )}
-            {viewer?.plan === "premium" && stored && (
+            {ai && viewer?.plan === "premium" && stored && (
               <MenuLink icon={Sparkles} to={`/studio?from=${question.id}`}>
                 Rewrite or follow up
               </MenuLink>
@@ -295,10 +297,11 @@ export function QuestionCard({
         )}
       </div>
       {/* The spotlight keeps room for five lines on a phone and four on a wider screen (all but a few of the
-          library's questions), so Generate stays where it is from one question to the next. */}
+          library's questions), or one line fewer with the note on why this question under it, so Generate stays
+          where it is from one question to the next. */}
       <div
         className={
-          spotlight ? "mt-3 flex min-h-[8.625rem] flex-col justify-center sm:mt-5 sm:min-h-[10.375rem]" : "mt-3"
+          spotlight ? "mt-3 flex min-h-[10.125rem] flex-col justify-center sm:mt-5 sm:min-h-[11.875rem]" : "mt-3"
         }
       >
         {loading ? (
