@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 
 const baseUrl = inject("baseUrl");
@@ -63,6 +64,8 @@ describe.skipIf(!chromium)("a fresh question on every click of a category page",
       await expect.poll(questionText, { timeout: 10_000 }).not.toBe(previous);
       previous = await questionText();
     }
+    // The note and its button inside the card pass axe like the rest of the page.
+    expect(await axeViolations(page)).toEqual([]);
     const again = generator().getByRole("button", { name: /^Show .+ again$/ });
     await again.click();
     await expect.poll(questionText, { timeout: 10_000 }).not.toBe(previous);
