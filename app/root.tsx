@@ -14,7 +14,9 @@ import { usePageViews } from "~/lib/analytics-client";
 import { useInlineStyles, useNonce } from "~/lib/document-context";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
+import { NO_FEATURES } from "~/shared/features";
 import type { PageLayout, Viewer } from "~/shared/navigation";
+import { siteFeatures } from "~/web/features.server";
 import { planDraftIds } from "~/web/plan-draft.server";
 import { getUser, sessionCookieHeaders } from "~/web/session.server";
 import type { Route } from "./+types/root";
@@ -31,7 +33,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const planCount = planDraftIds(request).length;
   // The footer's copyright year, from the server's clock so the page never changes it after hydration.
   const year = new Date().getUTCFullYear();
-  return data({ appName, publicUrl, viewer, planCount, year }, { headers: await sessionCookieHeaders(request) });
+  // What this server does (AI, Premium for sale): every page's words and controls follow it.
+  const features = siteFeatures();
+  return data(
+    { appName, publicUrl, viewer, planCount, year, features },
+    { headers: await sessionCookieHeaders(request) },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -108,7 +115,14 @@ function Shell({ children }: { children: ReactNode }) {
       {layout === "site" && <CookieBanner />}
       <NavigationProgress />
       {layout !== "room" && <OfflineBanner />}
-      {layout === "site" && <Header appName={appName} viewer={data?.viewer ?? null} planCount={data?.planCount ?? 0} />}
+      {layout === "site" && (
+        <Header
+          appName={appName}
+          viewer={data?.viewer ?? null}
+          planCount={data?.planCount ?? 0}
+          features={data?.features ?? NO_FEATURES}
+        />
+      )}
       {layout === "focused" && <FocusedHeader appName={appName} />}
       <main id="main" className="flex-1">
         {children}

@@ -56,6 +56,7 @@ export default [
   route("api/health", "routes/api/health.ts"),
   route("api/v1/generate-question", "routes/api/v1/generate-question.ts"),
   route("functions/v1/generate-question", "routes/api/v1/generate-question.ts", { id: "generate-question-alias" }),
+  route("api/v1/seen/reset", "routes/api/v1/seen.reset.ts"),
   route("api/v1/stats", "routes/api/v1/stats.ts"),
   route("api/v1/ai/:kind", "routes/api/v1/ai.ts"),
   route("api/v1/premium-note", "routes/api/v1/premium-note.ts"),

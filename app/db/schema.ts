@@ -317,6 +317,9 @@ export const generationHistory = pgTable(
       .notNull()
       .references(() => questions.id, { onDelete: "cascade" }),
     servedAt: timestamp("served_at", { withTimezone: true }).notNull().defaultNow(),
+    // False once the member started this question's choice afresh: it stays in their history but is unseen
+    // for the generator again, until it is served once more.
+    seen: boolean("seen").notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.questionId] }),

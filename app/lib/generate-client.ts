@@ -43,3 +43,27 @@ export async function requestQuestion(body: Partial<GenerateQuestionRequest>): P
     body: { ...(data as GenerateQuestionResponse), remainingQuestions: data.remainingQuestions ?? "unlimited" },
   };
 }
+
+export type AfreshOutcome = { ok: true; seenIds: string[] } | { ok: false; error: string };
+
+/** The browser side of POST /api/v1/seen/reset: starts a choice afresh, answering the seen ids to keep. */
+export async function startAfresh(
+  body: Pick<
+    GenerateQuestionRequest,
+    "meetingContext" | "questionStyle" | "engagementLevel" | "categorySlug" | "seenIds"
+  >,
+): Promise<AfreshOutcome> {
+  try {
+    const response = await fetch("/api/v1/seen/reset", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const data = (await response.json().catch(() => null)) as { seenIds?: string[]; error?: string } | null;
+    if (!response.ok || !Array.isArray(data?.seenIds))
+      return { ok: false, error: data?.error || "Could not start this choice afresh. Please try again." };
+    return { ok: true, seenIds: data.seenIds };
+  } catch {
+    return { ok: false, error: "Network error. Please check your connection and try again." };
+  }
+}

@@ -60,3 +60,12 @@ export function forgetQuestion(id: string): void {
     servedRecently().filter((q) => q.id !== id),
   );
 }
+
+/** Keeps only these of the seen ids (a choice was started afresh: the server said which to keep). */
+export function keepSeenIds(ids: readonly string[]): void {
+  const kept = new Set(ids);
+  write(
+    SEEN_KEY,
+    seenIds().filter((id) => kept.has(id)),
+  );
+}

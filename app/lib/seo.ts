@@ -1,9 +1,14 @@
 import type { MetaDescriptor } from "react-router";
+import { NO_FEATURES, type SiteFeatures } from "~/shared/features";
 
 /** What the root loader tells every page's meta about the site. */
-export type SiteInfo = { appName: string; publicUrl: string };
+export type SiteInfo = { appName: string; publicUrl: string; features: SiteFeatures };
 
-export const TAGLINE = "AI-Powered Team Meeting Questions Generator";
+/**
+ * The default title's second half. It names AI only where an AI provider
+ * writes questions: the product's title with one, the job without.
+ */
+const TAGLINE = { ai: "AI-Powered Team Meeting Questions Generator", plain: "Team Meeting Questions Generator" };
 
 export type PageSeo = {
   /** Page title without the product name; omit for the site's default title. */
@@ -31,11 +36,15 @@ type MatchWithData = { id: string; data?: unknown } | undefined;
 /** Reads the site info from the root route's loader data among the meta function's matches. */
 export function siteFrom(matches: readonly MatchWithData[]): SiteInfo {
   const root = matches.find((m) => m?.id === "root")?.data as Partial<SiteInfo> | undefined;
-  return { appName: root?.appName ?? "CircleUp", publicUrl: root?.publicUrl ?? "" };
+  return {
+    appName: root?.appName ?? "CircleUp",
+    publicUrl: root?.publicUrl ?? "",
+    features: root?.features ?? NO_FEATURES,
+  };
 }
 
 export function fullTitle(site: SiteInfo, title?: string): string {
-  return title ? `${title} - ${site.appName}` : `${site.appName} - ${TAGLINE}`;
+  return title ? `${title} - ${site.appName}` : `${site.appName} - ${site.features.ai ? TAGLINE.ai : TAGLINE.plain}`;
 }
 
 /** Title, description, canonical URL, Open Graph, Twitter and robots tags: every page uses this. */

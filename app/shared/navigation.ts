@@ -1,4 +1,5 @@
 import { CATEGORIES } from "./categories";
+import type { SiteFeatures } from "./features";
 
 export type NavLink = { to: string; label: string };
 
@@ -31,15 +32,24 @@ export const HELP_LINKS: readonly NavLink[] = [
   { to: "/contact", label: "Contact" },
 ];
 
-/** A member's account menu: Profile, Billing, Teams, Saved and the AI studio (Premium's; it explains Premium to free members), Admin only for admins. Sign out is a form, not a link. */
-export function accountLinks(viewer: NonNullable<Viewer>): NavLink[] {
-  const links: NavLink[] = [
-    { to: "/profile", label: "Profile" },
-    { to: "/account/billing", label: "Billing" },
-    { to: "/teams", label: "Teams" },
-    { to: "/saved-questions", label: "Saved" },
-    { to: "/studio", label: "AI studio" },
-  ];
+type Plan = NonNullable<Viewer>["plan"];
+
+/** The billing page is worth a link where Premium is sold, or for a member who has it. */
+export const offersBilling = (plan: Plan, features: SiteFeatures) => features.premiumForSale || plan === "premium";
+
+/** The AI studio (Premium's; it explains Premium to free members) where an AI writes and Premium is had or sold. */
+export const offersStudio = (plan: Plan, features: SiteFeatures) => features.ai && offersBilling(plan, features);
+
+/**
+ * A member's account menu: Profile, Billing, Teams, Saved and the AI studio,
+ * Admin only for admins. Sign out is a form, not a link. Billing and the
+ * studio are offered only where they do something (offersBilling, offersStudio).
+ */
+export function accountLinks(viewer: NonNullable<Viewer>, features: SiteFeatures): NavLink[] {
+  const links: NavLink[] = [{ to: "/profile", label: "Profile" }];
+  if (offersBilling(viewer.plan, features)) links.push({ to: "/account/billing", label: "Billing" });
+  links.push({ to: "/teams", label: "Teams" }, { to: "/saved-questions", label: "Saved" });
+  if (offersStudio(viewer.plan, features)) links.push({ to: "/studio", label: "AI studio" });
   if (viewer.isAdmin) links.push({ to: "/admin", label: "Admin" });
   return links;
 }

@@ -41,3 +41,15 @@ export const generateQuestionRequestSchema = z.object({
   teamId: z.uuid({ error: "teamId must be a team id" }).optional(),
 });
 export type GenerateQuestionRequest = z.infer<typeof generateQuestionRequestSchema>;
+
+/**
+ * What POST /api/v1/seen/reset takes: the choice to start afresh, and the
+ * browser's seen ids, of which it answers the ones to keep.
+ */
+export const startAfreshRequestSchema = generateQuestionRequestSchema.pick({
+  meetingContext: true,
+  questionStyle: true,
+  engagementLevel: true,
+  categorySlug: true,
+  seenIds: true,
+});

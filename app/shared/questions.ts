@@ -147,6 +147,17 @@ export type GenerationErrorCode = (typeof GENERATION_ERROR_CODES)[number];
 
 export type GenerationProblem = { error: string; code: GenerationErrorCode; retryable: boolean };
 
+/**
+ * A part of the host's choice the generator gave up to serve an unseen
+ * question (every question of the exact choice was seen): which request field,
+ * what was asked and what the question has instead (null: no category).
+ */
+export type Relaxed = {
+  field: "meetingContext" | "questionStyle" | "engagementLevel" | "categorySlug";
+  asked: string;
+  served: string | null;
+};
+
 export type GenerateQuestionResponse = ServedQuestion & {
   remainingQuestions: RemainingQuestions;
   /** Set when the question came from the library although the AI was asked (quota spent, AI failed). */
@@ -155,4 +166,6 @@ export type GenerateQuestionResponse = ServedQuestion & {
   aiError?: GenerationProblem;
   /** Set when every question of the exact choice was seen and this one comes from a nearby choice: a few calm words. */
   widened?: string;
+  /** With `widened`: what was relaxed, field by field, so any caller can say it in its own words. */
+  relaxed?: Relaxed[];
 };

@@ -1,34 +1,27 @@
 import type { Limit, QuotaLimits } from "./quota";
 
+/** Every AI limit is counted over the same rolling window, so one phrase names it everywhere. */
+export const QUOTA_WINDOW = "24 hours";
+
+/** A limit as a number or "unlimited". */
+export function limitWords(limit: Limit): string {
+  return limit === "unlimited" ? "unlimited" : String(limit);
+}
+
 /**
  * The one way every page states the new-AI-question limits, from the
- * server's settings: a visitor's window is a rolling 24 hours, an account's
- * is the (UTC) day, and "unlimited" switches a limit off.
+ * server's settings: "New AI questions per 24 hours: 10 without an account,
+ * 25 with a free account, unlimited with Premium." Premium is named only
+ * where it can be bought.
  */
-export type QuotaWords = {
-  /** "10 per 24 hours" */
-  visitor: string;
-  /** "25 per day" */
-  free: string;
-  /** "unlimited" */
-  premium: string;
-};
-
-function per(limit: Limit, window: string): string {
-  return limit === "unlimited" ? "unlimited" : `${limit} per ${window}`;
-}
-
-export function quotaWords(limits: Pick<QuotaLimits, "anonymous" | "free" | "premium">): QuotaWords {
-  return {
-    visitor: per(limits.anonymous, "24 hours"),
-    free: per(limits.free, "day"),
-    premium: per(limits.premium, "day"),
-  };
-}
-
-/** The limits in one sentence: "New AI questions: 10 per 24 hours without an account, 25 per day with a free account, unlimited with Premium." */
-export function quotaSentence(words: QuotaWords): string {
-  return `New AI questions: ${words.visitor} without an account, ${words.free} with a free account, ${words.premium} with Premium.`;
+export function quotaSentence(limits: Pick<QuotaLimits, "anonymous" | "free" | "premium">, premium: boolean): string {
+  const parts = [
+    `${limitWords(limits.anonymous)} without an account`,
+    `${limitWords(limits.free)} with a free account`,
+  ];
+  if (premium) parts.push(`${limitWords(limits.premium)} with Premium`);
+  const list = parts.length === 2 ? parts.join(" and ") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+  return `New AI questions per ${QUOTA_WINDOW}: ${list}.`;
 }
 
 /** Capitalised for the start of a line or a table cell: "Unlimited". */

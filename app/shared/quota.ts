@@ -6,8 +6,8 @@ export type QuotaLimits = {
   anonymous: Limit;
   /** Per client IP for all anonymous visitors behind it, so clearing cookies does not reset the count. */
   anonymousPerIp: Limit;
-  /** Per free account, per UTC day. */
+  /** Per free account, per rolling 24 hours. */
   free: Limit;
-  /** Per premium account, per UTC day. */
+  /** Per premium account, per rolling 24 hours. */
   premium: Limit;
 };

@@ -4,15 +4,15 @@ import { type QuotaSubject, remainingAiGenerations } from "~/domain/generation/q
 import { firstQuestion } from "~/domain/generation/serve-question.server";
 import { logger } from "~/logger.server";
 import { activeGenerator, database } from "~/services.server";
-import type { CategorySlug } from "~/shared/categories";
+import { type CategorySlug, firstChoice } from "~/shared/categories";
 import { FALLBACK_QUESTIONS } from "~/shared/fallback-questions";
 import type { RemainingQuestions, ServedQuestion } from "~/shared/questions";
 
 export type GeneratorPageData = { initialQuestion: ServedQuestion; remainingQuestions: RemainingQuestions };
 
 /**
- * What a page with the generator needs at first paint: a library question for
- * check-in, reflective, standard, or the built-in fallback when that fails.
+ * What a page with the generator needs at first paint: a library question of
+ * the page's first choice (firstChoice), or the built-in fallback when that fails.
  */
 export async function generatorPageData(
   subject: QuotaSubject | null,
@@ -23,7 +23,7 @@ export async function generatorPageData(
     const { db } = await database();
     const initial = await firstQuestion(
       db,
-      { meetingContext: "check-in", questionStyle: "reflective", engagementLevel: "standard", categorySlug },
+      { ...firstChoice(categorySlug), categorySlug },
       subject?.kind === "account" ? subject.userId : null,
     );
     const remainingQuestions: RemainingQuestions = !metered

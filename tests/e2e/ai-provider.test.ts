@@ -114,7 +114,7 @@ describe("generation with an AI provider configured", () => {
     expect(server.output()).not.toContain("sk-e2e-secret");
   });
 
-  it("meters a free account per day and lets premium generate without limit", async () => {
+  it("meters a free account per 24 hours and lets premium generate without limit", async () => {
     fake.reset();
     const member = new HttpClient(server.url);
     await signUpAndVerify(member, smtp, "member@example.com");
@@ -137,7 +137,7 @@ describe("generation with an AI provider configured", () => {
     const fourth = await ask();
     expect(fourth.source).toBe("curated");
     expect(fourth.aiError.code).toBe("QUOTA_EXCEEDED");
-    expect(fourth.notice).toContain("renew tomorrow");
+    expect(fourth.notice).toContain("renew 24 hours after the first one");
 
     const admin = new HttpClient(server.url);
     await signUpAndVerify(admin, smtp, "admin@example.com");

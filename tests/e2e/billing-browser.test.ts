@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
+import { aiEnv, type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import { type FakeStripe, startFakeStripe, stripeEnv } from "../support/fake-stripe";
 import { HttpClient } from "../support/http-client";
 import { signIn } from "../support/members";
@@ -22,18 +23,25 @@ describe.skipIf(!chromium)("buying Premium in the browser", () => {
   let context: BrowserContext;
   let page: Page;
   let stripe: FakeStripe;
+  let ai: FakeOpenAI;
   let server: RunningServer;
   const email = "phone-buyer@example.com";
 
   beforeAll(async () => {
     stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
-    server = await startServer(stripeEnv(stripe, WEBHOOK_SECRET), { members: [{ email, name: "Noor Haddad" }] });
+    // Premium is sold where Stripe takes the payment and an AI provider delivers what it adds.
+    ai = await startFakeOpenAI();
+    server = await startServer(
+      { ...stripeEnv(stripe, WEBHOOK_SECRET), ...aiEnv(ai) },
+      { members: [{ email, name: "Noor Haddad" }] },
+    );
     browser = await launchBrowser(chromium as string);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
     await stripe?.close();
+    await ai?.close();
   });
   afterEach(async () => context?.close());
 

@@ -2,6 +2,7 @@ import pg from "pg";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Cluster, startCluster } from "../support/cluster";
+import { aiEnv, type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
 import {
   type FakeStripe,
   type SubscriptionSetup,
@@ -41,6 +42,7 @@ const profilePlan = async (http: HttpClient) => {
 describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () => {
   let smtp: SmtpTestServer;
   let stripe: FakeStripe;
+  let ai: FakeOpenAI;
   let cluster: Cluster;
   let db: pg.Client;
   let members = 0;
@@ -53,7 +55,11 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
     }
     smtp = await startSmtpServer();
     stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
-    const started = await startCluster({ env: { SMTP_URL: smtp.url, ...stripeEnv(stripe, WEBHOOK_SECRET) } });
+    // Premium is sold where Stripe takes the payment and an AI provider delivers what it adds.
+    ai = await startFakeOpenAI();
+    const started = await startCluster({
+      env: { SMTP_URL: smtp.url, ...stripeEnv(stripe, WEBHOOK_SECRET), ...aiEnv(ai) },
+    });
     if (!started) throw new Error("No PostgreSQL for the cluster");
     cluster = started;
     db = new pg.Client({ connectionString: cluster.databaseUrl });
@@ -63,6 +69,7 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
     await db?.end();
     await cluster?.stop();
     await stripe?.close();
+    await ai?.close();
     await smtp?.close();
   });
 
@@ -483,26 +490,35 @@ describe.skipIf(!runnable)("buying Premium through Stripe, on two servers", () =
     const page = await (await someone.http.get("/pricing")).text();
     expect(page).toContain("Buy Premium monthly");
     expect(page).toContain("Buy Premium yearly");
-    expect(page).not.toContain("cannot be bought");
+    expect(page).not.toContain("not sold online");
+    // Where it is sold, it is offered: on sign-up, and once on a free member's home page.
+    expect(await (await cluster.client(1).get("/sign-up")).text()).toContain("See plans and pricing");
+    expect(await (await someone.http.get("/")).text()).toContain('aria-label="What Premium adds"');
   });
 });
 
 describe("without Stripe keys", () => {
   let server: RunningServer;
+  let ai: FakeOpenAI;
   const email = "keyless@example.com";
 
   beforeAll(async () => {
-    server = await startServer({}, { members: [{ email }] });
+    ai = await startFakeOpenAI();
+    server = await startServer(aiEnv(ai), { members: [{ email }] });
   });
   afterAll(async () => {
     await server?.stop();
+    await ai?.close();
   });
 
-  it("says Premium cannot be bought here, and nothing answers 500", async () => {
+  it("offers Premium only as 'ask us', sells nothing, and nothing answers 500", async () => {
     const visitor = new HttpClient(server.url);
     const pricing = await visitor.get("/pricing");
     expect(pricing.status).toBe(200);
-    expect(await pricing.text()).toContain("Premium cannot be bought on this server");
+    const words = await pricing.text();
+    expect(words).toContain("It is not sold online here");
+    expect(words).toContain('<a href="/contact">contact us</a>');
+    expect(words).not.toMatch(/Buy Premium|Sign up to buy Premium|Get Premium/);
     expect(pricing.headers.get("content-security-policy")).not.toContain("stripe.com");
 
     const webhook = await fetch(`${server.url}/api/stripe/webhook`, {
@@ -516,7 +532,7 @@ describe("without Stripe keys", () => {
     const http = new HttpClient(server.url);
     await signIn(http, email);
     expect(await planOn(http)).toBe("Free");
-    expect(await (await http.get("/account/billing")).text()).toContain("Premium cannot be bought on this server");
+    expect(await (await http.get("/account/billing")).text()).toContain("Premium is not sold online here.");
     for (const intent of ["checkout-month", "checkout-year", "portal"]) {
       const answer = await http.postForm("/account/billing", { intent });
       expect(answer.status).toBe(404);

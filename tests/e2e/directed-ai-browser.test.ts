@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
-import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
+import { aiEnv, type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai";
+import { type FakeStripe, startFakeStripe, stripeEnv } from "../support/fake-stripe";
 import { HttpClient } from "../support/http-client";
 import { signIn } from "../support/members";
 import { type RunningServer, startServer } from "../support/server";
@@ -17,14 +18,17 @@ describe.skipIf(!chromium)("the AI studio in a browser", () => {
   let browser: Browser;
   let server: RunningServer;
   let fake: FakeOpenAI;
+  let stripe: FakeStripe;
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
   const violations: string[] = [];
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
+    // Premium on sale here, so a free member is told what it adds.
+    stripe = await startFakeStripe({ webhookSecret: "whsec_studiotestsecret" });
     server = await startServer(
-      { AI_API_KEY: "sk-studio-test", AI_BASE_URL: fake.baseURL, AI_MODEL: "deepseek-chat", AI_TIMEOUT_MS: "10000" },
+      { ...aiEnv(fake, "sk-studio-test"), ...stripeEnv(stripe, "whsec_studiotestsecret") },
       {
         members: [
           { email: PREMIUM, name: "Pia Premium", plan: "premium" },
@@ -39,6 +43,7 @@ describe.skipIf(!chromium)("the AI studio in a browser", () => {
     await browser?.close();
     await server?.stop();
     await fake?.close();
+    await stripe?.close();
   });
 
   async function phoneOf(email: string): Promise<Page> {

@@ -347,7 +347,7 @@ describe("what is stored", () => {
     }
   });
 
-  it("without a provider, says the AI is not configured (503), never a 500", async () => {
+  it("without a provider, says the AI is not configured (503), never a 500, and the studio offers nothing", async () => {
     server = await startServer({ DATA_DIR: dataDir });
     const client = new HttpClient(server.url);
     await signIn(client, PEOPLE.premium);
@@ -360,5 +360,9 @@ describe("what is stored", () => {
     expect((await response.json()).error).toBe(
       "The AI is not configured on this server, so it cannot write questions to your direction here.",
     );
+    // Even for a Premium member: no form that cannot work, no menu link to it, no offer.
+    const studio = await (await client.get("/studio")).text();
+    expect(studio).toContain("This site does not write questions with AI, so the studio has nothing to offer here.");
+    expect(studio).not.toMatch(/Get three questions|Part of Premium|href="\/studio"/);
   });
 });

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 
 const baseUrl = inject("baseUrl");
@@ -47,7 +48,8 @@ describe.skipIf(!chromium)("a fresh question on every click of a category page",
     }
     expect(new Set(texts).size).toBe(15);
     expect(notes.length).toBeGreaterThan(0);
-    expect(notes[0]).toMatch(/^You have seen the .+, so this/);
+    // The card names what it relaxed, and offers the exact choice again.
+    expect(notes[0]).toMatch(/^No more .+ questions for this (exact )?choice: here is .+\./);
     // The host's choice stays as it was chosen, even after a nearby question.
     expect(await generator().getByLabel("Moment").inputValue()).toBe("status");
     expect(
@@ -55,6 +57,22 @@ describe.skipIf(!chromium)("a fresh question on every click of a category page",
         .getByLabel(/^Depth/)
         .inputValue(),
     ).toBe("deep");
+
+    // Until the next question is widened again: the last one drawn may be of the exact choice.
+    while (!(await generator().getByTestId("widened-note").isVisible())) {
+      await page.getByRole("button", { name: "Generate Question" }).click();
+      await expect.poll(questionText, { timeout: 10_000 }).not.toBe(previous);
+      previous = await questionText();
+    }
+    // The note and its button inside the card pass axe like the rest of the page.
+    expect(await axeViolations(page)).toEqual([]);
+    const again = generator().getByRole("button", { name: /^Show .+ again$/ });
+    await again.click();
+    await expect.poll(questionText, { timeout: 10_000 }).not.toBe(previous);
+    // The exact choice is served again, as a question the host has seen before, and the card says nothing more.
+    expect(await generator().getByTestId("widened-note").count()).toBe(0);
+    expect(await generator().getByRole("article", { name: "Question" }).textContent()).toContain("Playful · Deep");
+    expect(texts).toContain(await questionText());
   });
 
   it("offers no deep energizer: choosing Energizer moves a deep choice to standard", async () => {

@@ -1509,6 +1509,17 @@ const ENTRIES: Row[] = [
       },
     }),
   ),
+  // A visitor's fresh start reads only; a member's marks their served questions of the choice unseen.
+  apiRoute("api/v1/seen/reset", ["POST"], {
+    fields: {
+      meetingContext: MEETING_CONTEXT_VALUES,
+      questionStyle: QUESTION_STYLE_VALUES,
+      engagementLevel: ENGAGEMENT_LEVEL_VALUES,
+      categorySlug: [...CATEGORY_SLUGS, "all", null],
+      seenIds: [[], ["00000000-0000-4000-8000-000000000000"]],
+    },
+    roles: ["anonymous", "member"],
+  }),
   {
     // What an admin stored is shown by other pages later: the share page, its preview image (SVG
     // refuses control characters), plan and saved-question exports, the print page.

@@ -43,7 +43,7 @@ describe.skipIf(!chromium)("the app shell in a browser", () => {
   it("shows the home page without JavaScript: it is rendered on the server", async () => {
     await open("/", { javaScript: false });
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
-      "AI-Powered Questions for Every Team Meeting",
+      "Open Every Team Meeting with the Right Question",
     );
     expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link").count()).toBeGreaterThanOrEqual(5);
   });

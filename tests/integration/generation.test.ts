@@ -286,6 +286,18 @@ describe.each(testEngines())("question engine on $engine", ({ engine, available 
       expect(await remainingAiGenerations(db, premium, LIMITS)).toBe("unlimited");
     });
 
+    it("counts an account's limit over a rolling 24 hours too, not a calendar day", async () => {
+      const free: QuotaSubject = { kind: "account", userId: "u-rolling", plan: "free" };
+      const limits: QuotaLimits = { ...LIMITS, free: 1 };
+      const lateEvening = new Date("2026-03-02T23:30:00Z");
+      expect((await consumeAiGeneration(db, free, limits, lateEvening)).allowed).toBe(true);
+      // Past midnight UTC the limit still holds: the window is 24 hours from the first generation.
+      const nextMorning = new Date("2026-03-03T07:00:00Z");
+      expect(await remainingAiGenerations(db, free, limits, nextMorning)).toBe(0);
+      expect((await consumeAiGeneration(db, free, limits, nextMorning)).allowed).toBe(false);
+      expect((await consumeAiGeneration(db, free, limits, new Date("2026-03-03T23:30:01Z"))).allowed).toBe(true);
+    });
+
     it("starts a new window after a day", async () => {
       const subject = visitor("v-window");
       const limits: QuotaLimits = { ...LIMITS, anonymous: 1 };

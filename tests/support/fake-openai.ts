@@ -215,6 +215,11 @@ export async function startFakeOpenAI(options: { apiKey?: string } = {}) {
 
 export type FakeOpenAI = Awaited<ReturnType<typeof startFakeOpenAI>>;
 
+/** The settings that point a server at the fake as its AI provider. */
+export function aiEnv(fake: FakeOpenAI, apiKey = "sk-fake-provider"): Record<string, string> {
+  return { AI_API_KEY: apiKey, AI_BASE_URL: fake.baseURL, AI_MODEL: "deepseek-chat", AI_TIMEOUT_MS: "10000" };
+}
+
 /** The system and user prompts of a received request. */
 export function promptOf(request: ReceivedRequest | undefined): { system: string; user: string } {
   const messages = request?.body.messages ?? [];

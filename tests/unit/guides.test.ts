@@ -3,7 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { categoryGuide, homeFaq, readGuides } from "~/domain/content/guides.server";
-import { CATEGORY_SLUGS } from "~/shared/categories";
+import { CATEGORY_SLUGS, findCategory } from "~/shared/categories";
+import type { SiteFeatures } from "~/shared/features";
+
+const WITH_AI: SiteFeatures = { ai: true, premiumForSale: true };
+const WITHOUT_AI: SiteFeatures = { ai: false, premiumForSale: false };
 
 const GUIDES = path.resolve("content/guides");
 
@@ -13,7 +17,7 @@ describe("the guides in content/guides", () => {
   it("has a complete guide for every category", () => {
     expect(Object.keys(guides.categories).sort()).toEqual([...CATEGORY_SLUGS].sort());
     for (const slug of CATEGORY_SLUGS) {
-      const guide = categoryGuide(slug);
+      const guide = categoryGuide(slug, WITH_AI);
       expect(guide.intro.length, slug).toBeGreaterThanOrEqual(1);
       expect(guide.advice.length, slug).toBeGreaterThanOrEqual(3);
       expect(guide.examples.length, slug).toBeGreaterThanOrEqual(3);
@@ -22,17 +26,39 @@ describe("the guides in content/guides", () => {
     }
   });
 
+  it("recommends in its own words the depth its category page starts on", () => {
+    for (const slug of CATEGORY_SLUGS) {
+      const guide = categoryGuide(slug, WITH_AI);
+      const words = [...guide.intro, ...guide.advice.map((a) => a.text), ...guide.faq.map((f) => f.answer)].join(" ");
+      expect(words, slug).toMatch(new RegExp(`\\b${findCategory(slug)?.depth} engagement`, "i"));
+    }
+  });
+
   it("gives the home page eight FAQ items whose links go to pages that exist", () => {
-    const faq = homeFaq("New AI questions: 7 per 24 hours without an account.");
+    const faq = homeFaq("New AI questions per 24 hours: 7 without an account.", WITH_AI);
     expect(faq).toHaveLength(8);
     // The limits come from the settings, in the words every page uses.
-    expect(faq.map((item) => item.answer).join("\n")).toContain("New AI questions: 7 per 24 hours without an account.");
+    expect(faq.map((item) => item.answer).join("\n")).toContain("New AI questions per 24 hours: 7 without an account.");
     expect(faq.map((item) => item.answer).join("\n")).not.toContain("{aiQuota}");
     for (const item of faq) if (item.link) expect(item.link.to).toMatch(/^\/(how-to|contact|pricing|support|about)$/);
     expect(faq.filter((item) => item.link).map((item) => item.link?.label)).toEqual([
       "Read the how-to guide",
       "Contact us",
     ]);
+  });
+
+  it("speaks of AI in the home page's answers only where an AI writes questions", () => {
+    const answers = (features: SiteFeatures, quota: string | null) =>
+      homeFaq(quota, features)
+        .map((item) => item.answer)
+        .join("\n");
+    const withAi = answers(WITH_AI, "New AI questions per 24 hours: 7 without an account.");
+    expect(withAi).toContain("When you ask for a question fresh from AI, the AI writes a new one for your settings.");
+    expect(withAi).toContain("Yes. Library questions are unlimited for everyone. New AI questions per 24 hours: 7");
+    const withoutAi = answers(WITHOUT_AI, null);
+    expect(withoutAi).not.toMatch(/\bAI\b|\{/);
+    expect(withoutAi).toContain("They come from our library, which we write and review ourselves");
+    expect(withoutAi).toContain("Yes. Library questions are unlimited for everyone.\n");
   });
 
   it("keeps the texts plain, one line each, with no Markdown left in them", () => {

@@ -2,12 +2,15 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Header } from "~/components/layout/Header";
+import type { SiteFeatures } from "~/shared/features";
 import type { Viewer } from "~/shared/navigation";
 
-function renderHeader(viewer: Viewer, planCount = 0): string {
+const SELLING: SiteFeatures = { ai: true, premiumForSale: true };
+
+function renderHeader(viewer: Viewer, planCount = 0, features = SELLING): string {
   return renderToString(
     <MemoryRouter>
-      <Header appName="CircleUp" viewer={viewer} planCount={planCount} />
+      <Header appName="CircleUp" viewer={viewer} planCount={planCount} features={features} />
     </MemoryRouter>,
   );
 }
@@ -46,6 +49,20 @@ describe("the header", () => {
     expect(html).toContain(">Teams<");
     expect(html).toMatch(/<form action="\/sign-out" method="post"><button type="submit"[^>]*>Sign out<\/button>/);
     for (const hidden of ["/admin", "/sign-in", "/sign-up"]) expect(hrefs(html)).not.toContain(hidden);
+  });
+
+  it("offers Billing and the AI studio only where they do something", () => {
+    // No Stripe: a free member has nothing to buy and no studio to open.
+    const notSold = renderHeader(member, 0, { ai: true, premiumForSale: false });
+    for (const hidden of ["/account/billing", "/studio"]) expect(hrefs(notSold)).not.toContain(hidden);
+    // A member who has Premium keeps both, but no studio where no AI writes.
+    const premium = { ...member, plan: "premium" } as const;
+    expect(hrefs(renderHeader(premium, 0, { ai: true, premiumForSale: false }))).toEqual(
+      expect.arrayContaining(["/account/billing", "/studio"]),
+    );
+    const noAi = hrefs(renderHeader(premium, 0, { ai: false, premiumForSale: false }));
+    expect(noAi).toContain("/account/billing");
+    expect(noAi).not.toContain("/studio");
   });
 
   it("shows Admin only to admins", () => {

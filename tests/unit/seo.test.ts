@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { seo } from "~/lib/seo";
 
-const matches = [{ id: "root", data: { appName: "CircleUp", publicUrl: "https://circleup.example" } }];
+const WITH_AI = { ai: true, premiumForSale: false };
+const matches = [
+  { id: "root", data: { appName: "CircleUp", publicUrl: "https://circleup.example", features: WITH_AI } },
+];
 const find = (tags: ReturnType<typeof seo>, key: string, value: string) =>
   tags.find((t) => (t as Record<string, unknown>)[key] === value) as Record<string, string> | undefined;
 
@@ -10,6 +13,19 @@ describe("page metadata", () => {
     const tags = seo(matches, { description: "d", path: "/" });
     expect(tags[0]).toEqual({ title: "CircleUp - AI-Powered Team Meeting Questions Generator" });
     expect(find(tags, "rel", "canonical")?.href).toBe("https://circleup.example/");
+  });
+
+  it("names AI in the default title only where an AI writes questions", () => {
+    const withoutAi = [
+      { id: "root", data: { appName: "CircleUp", publicUrl: "", features: { ...WITH_AI, ai: false } } },
+    ];
+    expect(seo(withoutAi, { description: "d", path: "/" })[0]).toEqual({
+      title: "CircleUp - Team Meeting Questions Generator",
+    });
+    // A page whose root data is missing (an error page) promises nothing either.
+    expect(seo([], { description: "d", path: "/" })[0]).toEqual({
+      title: "CircleUp - Team Meeting Questions Generator",
+    });
   });
 
   it("names the page and the product on other pages, with Open Graph and Twitter tags", () => {
@@ -27,7 +43,9 @@ describe("page metadata", () => {
   });
 
   it("follows a rebranded product name", () => {
-    const rebranded = [{ id: "root", data: { appName: "TeamTalk", publicUrl: "https://t.example" } }];
+    const rebranded = [
+      { id: "root", data: { appName: "TeamTalk", publicUrl: "https://t.example", features: WITH_AI } },
+    ];
     expect(seo(rebranded, { description: "d", path: "/" })[0]).toEqual({
       title: "TeamTalk - AI-Powered Team Meeting Questions Generator",
     });

@@ -1,13 +1,15 @@
 import { Link } from "react-router";
 import { Check, Sparkles } from "~/components/icons";
-import { type QuotaWords, quotaSentence } from "~/shared/quota-words";
 
-/** Beside the sign-in form: what an account gives, and the way to a free one; the limits as the server sets them. */
-export function SignInAside({ signUpHref, quota }: { signUpHref: string; quota: QuotaWords }) {
+/**
+ * Beside the sign-in form: what an account gives, and the way to a free one;
+ * the AI limits in the server's one sentence, where it has an AI.
+ */
+export function SignInAside({ signUpHref, quota }: { signUpHref: string; quota: string | null }) {
   const BENEFITS = [
     "Save the questions that worked for your team",
     "Vote to lift the best questions for everyone",
-    `New AI questions: ${quota.free}, and the whole library`,
+    ...(quota ? ["More new AI questions than without an account"] : []),
     "Your history on every device",
   ];
   return (
@@ -30,7 +32,9 @@ export function SignInAside({ signUpHref, quota }: { signUpHref: string; quota: 
           <Sparkles className="h-4 w-4 text-accent-600" aria-hidden="true" />
           New here? Accounts are free.
         </h2>
-        <p className="mt-2 text-sm text-ink-muted">{quotaSentence(quota)} Accounts also save and vote.</p>
+        <p className="mt-2 text-sm text-ink-muted">
+          {quota ? `${quota} Accounts also save and vote.` : "Accounts save questions and vote."}
+        </p>
         <Link
           to={signUpHref}
           className="mt-4 inline-flex min-h-11 items-center rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"

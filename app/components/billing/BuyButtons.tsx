@@ -58,15 +58,15 @@ export function BuyButtons({
   );
 }
 
-/** Said wherever Premium would be sold, on a server without Stripe keys. */
+/** Premium as "ask us", where it is not sold online: a contact link, no offer. */
 export function NotForSale() {
   return (
-    <p className="rounded-xl border border-line bg-sand px-4 py-3 text-sm text-ink">
-      Premium cannot be bought on this server.{" "}
+    <p className="text-sm text-ink">
+      Premium is not sold online here.{" "}
       <Link to="/contact" className="font-semibold text-brand-700 underline">
         Contact us
       </Link>{" "}
-      to ask for it: an admin can grant it to your account.
+      to ask for it for your account.
     </p>
   );
 }

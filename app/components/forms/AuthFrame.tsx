@@ -13,7 +13,9 @@ export function AuthFrame({
   aside?: ReactNode;
 }) {
   return (
-    <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+    <div
+      className={`mx-auto grid gap-10 px-4 py-10 sm:px-6 sm:py-16 ${aside ? "max-w-5xl lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]" : "max-w-2xl"}`}
+    >
       <section aria-labelledby="auth-title" className="rounded-3xl border border-line bg-white p-6 shadow-sm sm:p-8">
         <h1 id="auth-title" className="font-serif text-3xl font-semibold tracking-tight text-ink">
           {title}

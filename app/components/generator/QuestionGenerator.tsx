@@ -4,30 +4,36 @@ import { usePresenter } from "~/components/present/use-presenter";
 import { PassNote } from "~/components/questions/PassNote";
 import { QuestionCard } from "~/components/questions/QuestionCard";
 import { SignUpInvitation } from "~/components/SignUpPrompt";
-import { requestQuestion } from "~/lib/generate-client";
-import { forgetQuestion, recentQuestions, rememberQuestion, seenIds, servedRecently } from "~/lib/local-questions";
+import { requestQuestion, startAfresh } from "~/lib/generate-client";
+import {
+  forgetQuestion,
+  keepSeenIds,
+  recentQuestions,
+  rememberQuestion,
+  seenIds,
+  servedRecently,
+} from "~/lib/local-questions";
 import { offerSignUp } from "~/lib/sign-up-prompt";
-import type { CategorySlug } from "~/shared/categories";
+import { useFeatures } from "~/lib/use-features";
+import { type CategorySlug, firstChoice } from "~/shared/categories";
 import type { Viewer } from "~/shared/navigation";
-import type {
-  EngagementLevel,
-  MeetingContext,
-  QuestionStyle,
-  RemainingQuestions,
-  ServedQuestion,
-} from "~/shared/questions";
+import type { Relaxed, RemainingQuestions, ServedQuestion } from "~/shared/questions";
+import { againLabel } from "~/shared/widening";
 import { ChoiceRow, type GeneratorSettings } from "./ChoiceRow";
 
 /** Fired on `window` after each new question, with its id, category and text, so other parts of the page may react. */
 export const NEW_QUESTION_EVENT = "newQuestionGenerated";
 
-/** The generator's first choice: what most meetings open with. */
-const FIRST_CHOICE: { meetingContext: MeetingContext; questionStyle: QuestionStyle; engagementLevel: EngagementLevel } =
-  {
-    meetingContext: "check-in",
-    questionStyle: "reflective",
-    engagementLevel: "standard",
-  };
+type Choice = Omit<GeneratorSettings, "fresh">;
+
+/** A question from a nearby choice: the card's words, what was relaxed, and the choice it was asked for. */
+type Widened = { sentence: string; relaxed: Relaxed[]; choice: Choice };
+
+const sameChoice = (a: Choice, b: Choice) =>
+  a.meetingContext === b.meetingContext &&
+  a.questionStyle === b.questionStyle &&
+  a.engagementLevel === b.engagementLevel &&
+  a.categorySlug === b.categorySlug;
 
 type Props = {
   initialQuestion: ServedQuestion;
@@ -53,13 +59,19 @@ export function QuestionGenerator({
   remainingQuestions,
   chooseCategory = false,
 }: Props) {
+  const { ai } = useFeatures();
   const [question, setQuestion] = useState(initialQuestion);
   const { present, presenter } = usePresenter();
-  const [settings, setSettings] = useState<GeneratorSettings>({ ...FIRST_CHOICE, categorySlug, fresh: false });
+  const [settings, setSettings] = useState<GeneratorSettings>({
+    ...firstChoice(categorySlug),
+    categorySlug,
+    fresh: false,
+  });
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [widened, setWidened] = useState<string | null>(null);
+  // What the last question relaxed of the choice it was asked for, with that choice.
+  const [widened, setWidened] = useState<Widened | null>(null);
   const [remaining, setRemaining] = useState(remainingQuestions);
   const inFlight = useRef(false);
   const cardArea = useRef<HTMLDivElement>(null);
@@ -87,12 +99,19 @@ export function QuestionGenerator({
       setError(outcome.problem.error);
       return;
     }
-    const { remainingQuestions: left, notice: note, aiError: _aiError, widened: nearby, ...served } = outcome.body;
+    const {
+      remainingQuestions: left,
+      notice: note,
+      aiError: _aiError,
+      widened: sentence,
+      relaxed,
+      ...served
+    } = outcome.body;
     // The host's choice stays as it is, even when this question comes from a nearby one.
     setQuestion(served);
     setRemaining(left);
     setNotice(options.after ?? note ?? null);
-    setWidened(nearby ?? null);
+    setWidened(sentence && relaxed?.length ? { sentence, relaxed, choice } : null);
     rememberQuestion(served);
     // A host who scrolled down to the choices still sees the question arrive.
     cardArea.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
@@ -118,11 +137,34 @@ export function QuestionGenerator({
       <Info className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
       {notice}
     </p>
-  ) : widened ? (
-    <p role="status" className="text-sm text-ink-muted" data-testid="widened-note">
-      {widened}
-    </p>
   ) : null;
+
+  /** Clears what this visitor was shown of the widened choice, then serves that exact choice again. */
+  async function startChoiceAfresh(choice: Widened["choice"]) {
+    const outcome = await startAfresh({ ...choice, seenIds: seenIds() });
+    if (!outcome.ok) return setError(outcome.error);
+    keepSeenIds(outcome.seenIds);
+    await generate();
+  }
+
+  const { fresh: _fresh, ...current } = settings;
+  // The card says when it widened the choice, naming what it relaxed; the way back to the exact choice is
+  // offered while that choice is still the one selected.
+  const why = widened && (
+    <p role="status" className="mt-2 text-sm text-ink-muted" data-testid="widened-note">
+      {widened.sentence}{" "}
+      {sameChoice(widened.choice, current) && (
+        <button
+          type="button"
+          className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline hover:text-brand-900"
+          disabled={loading}
+          onClick={() => void startChoiceAfresh(widened.choice)}
+        >
+          {againLabel(widened.relaxed)}
+        </button>
+      )}
+    </p>
+  );
 
   return (
     <div className="space-y-3">
@@ -134,6 +176,7 @@ export function QuestionGenerator({
           variant="spotlight"
           loading={loading}
           invitationPlace={invitationPlace}
+          why={why}
           onCopied={() => {
             if (!viewer) offerSignUp({ trigger: "after_copy", question, place: invitationPlace });
           }}
@@ -149,7 +192,7 @@ export function QuestionGenerator({
       {presenter}
 
       {/* Not a form: a click before the scripts run is kept and replayed, where a form would reload the page. */}
-      <fieldset id="generator-options" tabIndex={-1} className="scroll-mt-24 space-y-3 rounded-2xl">
+      <fieldset id="generator-options" className="space-y-3">
         <legend className="sr-only">Choose the next question</legend>
         <ChoiceRow settings={settings} onChange={setSettings} chooseCategory={chooseCategory} />
         <button
@@ -166,16 +209,19 @@ export function QuestionGenerator({
           {!viewer && <SignUpInvitation place={invitationPlace} className={footnote ? "mt-3" : ""} />}
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
-          <label className="inline-flex min-h-11 items-center gap-2 text-sm text-ink">
-            <input
-              type="checkbox"
-              checked={settings.fresh}
-              onChange={(e) => setSettings((s) => ({ ...s, fresh: e.target.checked }))}
-              className="h-5 w-5 accent-brand-700"
-            />
-            Write a brand-new one with AI
-            {typeof remaining === "number" && <span className="text-ink-muted">({remaining} left)</span>}
-          </label>
+          {/* Offered only where an AI writes questions: a control that cannot do what it says is not shown. */}
+          {ai && (
+            <label className="inline-flex min-h-11 items-center gap-2 text-sm text-ink">
+              <input
+                type="checkbox"
+                checked={settings.fresh}
+                onChange={(e) => setSettings((s) => ({ ...s, fresh: e.target.checked }))}
+                className="h-5 w-5 accent-brand-700"
+              />
+              Write a brand-new one with AI
+              {typeof remaining === "number" && <span className="text-ink-muted">({remaining} left)</span>}
+            </label>
+          )}
           <PassNote />
         </div>
       </fieldset>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { GeneratorHero } from "~/components/generator/GeneratorHero";
 import { QuestionGenerator } from "~/components/generator/QuestionGenerator";
 import { ArrowRight } from "~/components/icons";
+import { useFeatures } from "~/lib/use-features";
 import type { Viewer } from "~/shared/navigation";
 import type { RemainingQuestions, ServedQuestion } from "~/shared/questions";
 
@@ -15,9 +16,15 @@ export function HomeHero({
   remainingQuestions: RemainingQuestions;
   viewer: Viewer;
 }) {
+  // The promise names AI only where an AI writes questions; otherwise it names the job.
+  const { ai } = useFeatures();
   return (
     <GeneratorHero
-      title={<span className="lg:text-5xl">AI-Powered Questions for Every Team Meeting</span>}
+      title={
+        <span className="lg:text-5xl">
+          {ai ? "AI-Powered Questions for Every Team Meeting" : "Open Every Team Meeting with the Right Question"}
+        </span>
+      }
       generator={
         <QuestionGenerator
           initialQuestion={initialQuestion}
@@ -32,18 +39,13 @@ export function HomeHero({
         The right check-in, energizer or check-out question for the moment, so every voice is heard early and your team
         feels safe to speak up. Free, no sign-up needed.
       </p>
+      {/* Only links that lead somewhere new: the generator's choices are already in view. */}
       <div className="mt-6 flex flex-wrap gap-3">
-        <a
-          href="#generator-options"
-          className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800"
-        >
-          Try Advanced Generator <ArrowRight className="h-4 w-4" aria-hidden="true" />
-        </a>
         <Link
           to="/how-to"
-          className="inline-flex min-h-11 items-center rounded-full border border-line-strong bg-white px-6 py-3 font-semibold text-ink hover:bg-brand-50"
+          className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line-strong bg-white px-6 py-3 font-semibold text-ink hover:bg-brand-50"
         >
-          How it works
+          How it works <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </Link>
       </div>
     </GeneratorHero>

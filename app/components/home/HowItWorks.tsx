@@ -1,6 +1,7 @@
 import { MessageCircleHeart, SlidersHorizontal, Sparkles, Users } from "~/components/icons";
+import { useFeatures } from "~/lib/use-features";
 
-const STEPS = [
+const steps = (ai: boolean) => [
   {
     icon: SlidersHorizontal,
     title: "Choose the moment",
@@ -14,7 +15,9 @@ const STEPS = [
   {
     icon: MessageCircleHeart,
     title: "Get your question",
-    text: "From our reviewed library, or freshly written by AI when you want something new.",
+    text: ai
+      ? "From our reviewed library, or freshly written by AI when you want something new."
+      : "From our reviewed library, written and checked for the meeting you chose.",
   },
   {
     icon: Users,
@@ -24,6 +27,7 @@ const STEPS = [
 ];
 
 export function HowItWorks() {
+  const { ai } = useFeatures();
   return (
     <section id="how-it-works" aria-labelledby="how-title" className="border-y border-line bg-sand">
       <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
@@ -31,7 +35,7 @@ export function HowItWorks() {
           How it works
         </h2>
         <ol className="mt-6 grid gap-3 sm:mt-8 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4">
-          {STEPS.map((step, index) => (
+          {steps(ai).map((step, index) => (
             <li key={step.title} className="rounded-2xl bg-white p-4 sm:p-6">
               {/* On a phone the number, icon and title share a line. */}
               <div className="flex items-center gap-3 sm:flex-wrap">

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { ChevronDown, Menu } from "~/components/icons";
 import { closeMenusIn, PopoverMenu } from "~/components/menu/PopoverMenu";
 import { usePlanDraftCount } from "~/lib/plan-draft";
+import type { SiteFeatures } from "~/shared/features";
 import {
   accountLinks,
   type NavLink as Destination,
@@ -75,7 +76,18 @@ function SignOut({ className }: { className: string }) {
  * account menu or Sign In and Sign Up. On a phone it is one row: the logo,
  * Plan and a Menu button that opens all of the above.
  */
-export function Header({ appName, viewer, planCount }: { appName: string; viewer: Viewer; planCount: number }) {
+export function Header({
+  appName,
+  viewer,
+  planCount,
+  features,
+}: {
+  appName: string;
+  viewer: Viewer;
+  planCount: number;
+  /** What this server does: the account menu offers the studio and billing only where they do something. */
+  features: SiteFeatures;
+}) {
   const location = useLocation();
   // On /plan the page itself is the plan: no badge there, so a first matched set written after load moves nothing.
   const draftCount = usePlanDraftCount(planCount);
@@ -123,7 +135,7 @@ export function Header({ appName, viewer, planCount }: { appName: string; viewer
                 <nav aria-label="Account">
                   <p className="truncate px-3 pt-1 pb-2 text-sm text-ink-muted">Signed in as {viewer.name}</p>
                   <ul>
-                    <Links links={accountLinks(viewer)} className={menuLink} />
+                    <Links links={accountLinks(viewer, features)} className={menuLink} />
                   </ul>
                   <div className="mt-1 border-t border-line pt-1">
                     <SignOut className={`${menuLink({ isActive: false })} w-full`} />
@@ -153,7 +165,7 @@ export function Header({ appName, viewer, planCount }: { appName: string; viewer
             }
             className="fixed inset-x-0 top-14 bottom-auto m-0 max-h-[calc(100dvh-3.5rem)] w-full max-w-none overflow-y-auto border-b border-line bg-cream p-0 text-ink shadow-lg lg:hidden"
           >
-            <MobileMenu viewer={viewer} count={count} />
+            <MobileMenu viewer={viewer} count={count} features={features} />
           </PopoverMenu>
         </div>
       </div>
@@ -181,7 +193,7 @@ function Dropdown({ id, label, children }: { id: string; label: string; children
 }
 
 /** Everything the header offers, for a phone: the product, the account, then help. */
-function MobileMenu({ viewer, count }: { viewer: Viewer; count: number }) {
+function MobileMenu({ viewer, count, features }: { viewer: Viewer; count: number; features: SiteFeatures }) {
   return (
     <nav aria-label="Menu" className="mx-auto max-w-6xl px-4 pt-2 pb-4 sm:px-6">
       <ul className="grid gap-0.5">
@@ -200,7 +212,7 @@ function MobileMenu({ viewer, count }: { viewer: Viewer; count: number }) {
       {viewer ? (
         <>
           <ul className="grid gap-0.5">
-            <Links links={accountLinks(viewer)} className={menuLink} />
+            <Links links={accountLinks(viewer, features)} className={menuLink} />
           </ul>
           <SignOut className={`${menuLink({ isActive: false })} w-full`} />
         </>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, type ReactNode, Suspense, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { control } from "~/components/buttons";
 import {
@@ -34,6 +34,7 @@ import { rememberPendingSave } from "~/lib/pending-save";
 import { addToPlanDraft } from "~/lib/plan-draft";
 import { offerSignUp } from "~/lib/sign-up-prompt";
 import { useCopy } from "~/lib/use-copy";
+import { useFeatures } from "~/lib/use-features";
 import type { VoteDirection, VoteTally } from "~/shared/community";
 import { isUuid } from "~/shared/ids";
 import type { Viewer } from "~/shared/navigation";
@@ -68,6 +69,8 @@ type Props = {
   invitationPlace?: string;
   /** The card's question is gone for this viewer: an admin deleted it or a member hid it. */
   onGone?: (id: string, why: "deleted" | "hidden") => void;
+  /** Why this question, under its text in the room the card keeps (the generator says when it widened the choice). */
+  why?: ReactNode;
 };
 
 type Note = { text: string; link?: { to: string; label: string; onFollow?: () => void }; tone?: "error" };
@@ -96,9 +99,11 @@ export function QuestionCard({
   onCopied,
   invitationPlace,
   onGone,
+  why,
 }: Props) {
   const location = useLocation();
   const ownPlace = useId();
+  const { ai } = useFeatures();
   const { copied, copy } = useCopy();
   const { startRound, startDialog } = useStartRound();
   const [question, setQuestion] = useState(initial);
@@ -261,7 +266,7 @@ export function QuestionCard({
                 Don't show again
               </MenuButton>
             )}
-            {viewer?.plan === "premium" && stored && (
+            {ai && viewer?.plan === "premium" && stored && (
               <MenuLink icon={Sparkles} to={`/studio?from=${question.id}`}>
                 Rewrite or follow up
               </MenuLink>
@@ -309,10 +314,11 @@ export function QuestionCard({
         )}
       </div>
       {/* The spotlight keeps room for five lines on a phone and four on a wider screen (all but a few of the
-          library's questions), so Generate stays where it is from one question to the next. */}
+          library's questions), or one line fewer with the note on why this question under it, so Generate stays
+          where it is from one question to the next. */}
       <div
         className={
-          spotlight ? "mt-3 flex min-h-[8.625rem] flex-col justify-center sm:mt-5 sm:min-h-[10.375rem]" : "mt-3"
+          spotlight ? "mt-3 flex min-h-[10.125rem] flex-col justify-center sm:mt-5 sm:min-h-[11.875rem]" : "mt-3"
         }
       >
         {loading ? (
@@ -329,11 +335,14 @@ export function QuestionCard({
             />
           </Suspense>
         ) : (
-          <blockquote
-            className={`font-serif text-ink ${spotlight ? "text-xl leading-snug sm:text-3xl" : "text-lg leading-snug"}`}
-          >
-            <p data-testid="question-text">“{text}”</p>
-          </blockquote>
+          <>
+            <blockquote
+              className={`font-serif text-ink ${spotlight ? "text-xl leading-snug sm:text-3xl" : "text-lg leading-snug"}`}
+            >
+              <p data-testid="question-text">“{text}”</p>
+            </blockquote>
+            {why}
+          </>
         )}
       </div>
       {mode !== "editing" && (

@@ -15,6 +15,8 @@ import { DirectedActions } from "./DirectedActions";
 type Props = {
   allowed: boolean;
   aiConfigured: boolean;
+  /** Premium can be bought here: a free member is pointed to pricing, else asked to contact us. */
+  premiumForSale: boolean;
   /** `curates`: the member may add questions to the team, so results become the team's own. */
   team: { id: string; name: string; curates: boolean } | null;
   source: ServedQuestion | null;
@@ -26,8 +28,8 @@ type Item = { question: ServedQuestion; origin: string };
 
 const toneLabel = (tone: DirectedTone) => DIRECTED_TONES.find((t) => t.value === tone)?.label ?? tone;
 
-/** For a free member: what directing the AI adds, and where to get it. */
-function PremiumExplained({ team }: { team: Props["team"] }) {
+/** For a free member: what directing the AI adds, and where to get it: pricing where it is sold, else by asking us. */
+function PremiumExplained({ team, forSale }: { team: Props["team"]; forSale: boolean }) {
   return (
     <section aria-labelledby="premium-heading" className="mt-4 rounded-2xl border border-line bg-white p-4 sm:p-5">
       <h2 id="premium-heading" className="font-serif text-xl font-semibold">
@@ -39,9 +41,19 @@ function PremiumExplained({ team }: { team: Props["team"] }) {
           When the owner of {team.name} has Premium, everyone in the team can use it in the team's meetings.
         </p>
       )}
-      <Link to="/pricing" className={`${primaryButton} mt-4`}>
-        See Premium
-      </Link>
+      {forSale ? (
+        <Link to="/pricing" className={`${primaryButton} mt-4`}>
+          See Premium
+        </Link>
+      ) : (
+        <p className="mt-2 text-ink">
+          It is not sold online here.{" "}
+          <Link to="/contact" className="font-semibold text-brand-800 underline">
+            Contact us
+          </Link>{" "}
+          to ask for it.
+        </p>
+      )}
     </section>
   );
 }
@@ -52,7 +64,7 @@ function PremiumExplained({ team }: { team: Props["team"] }) {
  * Every question arrives stored (private, or the team's own) as a card.
  * The status line keeps its room, so answers arriving move nothing above them.
  */
-export function Studio({ allowed, aiConfigured, team, source, viewer }: Props) {
+export function Studio({ allowed, aiConfigured, premiumForSale, team, source, viewer }: Props) {
   const contextId = useId();
   const [context, setContext] = useState("");
   const [settings, setSettings] = useState<GeneratorSettings>({
@@ -98,8 +110,18 @@ export function Studio({ allowed, aiConfigured, team, source, viewer }: Props) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
       <h1 className="font-serif text-2xl font-semibold sm:text-4xl">AI studio{team ? ` for ${team.name}` : ""}</h1>
-      {!allowed ? (
-        <PremiumExplained team={team} />
+      {!aiConfigured ? (
+        // Nothing here can work without an AI: no controls, and no offer of Premium.
+        <p className="mt-4 rounded-2xl border border-line bg-white p-4 text-ink sm:p-5">
+          This site does not write questions with AI, so the studio has nothing to offer here. Every question in the
+          library is yours to use:{" "}
+          <Link to="/" className="font-semibold text-brand-800 underline">
+            get a question
+          </Link>
+          .
+        </p>
+      ) : !allowed ? (
+        <PremiumExplained team={team} forSale={premiumForSale} />
       ) : (
         <>
           <p className="mt-2 text-ink-muted">
@@ -107,11 +129,6 @@ export function Studio({ allowed, aiConfigured, team, source, viewer }: Props) {
             against our content guide
             {team?.curates ? " and joins the team's own questions." : " and kept private to you."}
           </p>
-          {!aiConfigured && (
-            <p role="note" className="mt-3 rounded-xl bg-sand p-3 text-sm text-ink">
-              The AI is not configured on this server, so it cannot write questions here.
-            </p>
-          )}
           <form
             className="mt-4 space-y-3"
             onSubmit={(event) => {
@@ -143,7 +160,7 @@ export function Studio({ allowed, aiConfigured, team, source, viewer }: Props) {
               </p>
             </div>
             <ChoiceRow settings={settings} onChange={(change) => setSettings(change)} chooseCategory />
-            <button type="submit" className={`${primaryButton} w-full sm:w-auto`} disabled={busy || !aiConfigured}>
+            <button type="submit" className={`${primaryButton} w-full sm:w-auto`} disabled={busy}>
               Get three questions
             </button>
           </form>
@@ -170,7 +187,7 @@ export function Studio({ allowed, aiConfigured, team, source, viewer }: Props) {
                   }
                 />
                 <DirectedActions
-                  busy={busy || !aiConfigured}
+                  busy={busy}
                   onRewrite={(tone) =>
                     void run(
                       "Rewriting…",

@@ -10,12 +10,15 @@
  * home.md holds only the FAQ. Texts are plain: no emphasis, code or inline
  * links, because the pages show them as text. Reviewed like the question
  * library: the FAQ answers must match the options the generator really
- * offers (app/shared/questions.ts).
+ * offers (app/shared/questions.ts). A text may hold a passage shown only
+ * where the server does it, "{if ai}…{end}" (feature-passages.ts).
  */
 import { marked, type Token, type Tokens } from "marked";
 import { z } from "zod";
 import { projectPath } from "~/project-root.server";
 import { CATEGORY_SLUGS, type CategorySlug } from "~/shared/categories";
+import type { SiteFeatures } from "~/shared/features";
+import { everyPassage, forFeatures } from "./feature-passages";
 import { contentError, contentLabel, describeIssues, type MarkdownFile, readMarkdownFolder } from "./markdown.server";
 
 const HOME = "home";
@@ -123,6 +126,8 @@ function faqOf({ title, paragraphs }: Entry, label: string): FaqItem {
 }
 
 function parse<S extends z.ZodType>(file: MarkdownFile<unknown>, schema: S): z.output<S> {
+  const passages = everyPassage(file.content);
+  if ("problem" in passages) throw contentError(file.label, passages.problem);
   const { advice, faq, ...rest } = sectionsOf(file);
   const parsed = schema.safeParse({
     ...rest,
@@ -159,15 +164,29 @@ function guides(): Guides {
   return cache;
 }
 
-/** The guidance of one category page. */
-export function categoryGuide(slug: CategorySlug): CategoryGuide {
-  return guides().categories[slug];
+/** The guidance of one category page, as this server shows it. */
+export function categoryGuide(slug: CategorySlug, features: SiteFeatures): CategoryGuide {
+  const guide = guides().categories[slug];
+  const shown = (text: string) => forFeatures(text, features);
+  return {
+    intro: guide.intro.map(shown),
+    advice: guide.advice.map((tip) => ({ ...tip, text: shown(tip.text) })),
+    examples: guide.examples.map(shown),
+    faq: guide.faq.map((item) => ({ ...item, answer: shown(item.answer) })),
+  };
 }
 
 /**
- * The home page FAQ (the first item starts open). An answer may name the AI
- * limits as "{aiQuota}": the sentence every page uses, from the settings.
+ * The home page FAQ (the first item starts open), as this server shows it.
+ * An answer may name the AI limits as "{aiQuota}": the sentence every page
+ * uses, from the settings (none without an AI).
  */
-export function homeFaq(aiQuota: string): FaqItem[] {
-  return guides().homeFaq.map((item) => ({ ...item, answer: item.answer.replaceAll("{aiQuota}", aiQuota) }));
+export function homeFaq(aiQuota: string | null, features: SiteFeatures): FaqItem[] {
+  return guides().homeFaq.map((item) => ({
+    ...item,
+    answer: forFeatures(item.answer, features)
+      .replaceAll("{aiQuota}", aiQuota ?? "")
+      .replace(/\s+/g, " ")
+      .trim(),
+  }));
 }

@@ -3,10 +3,13 @@
  * content/pages/<slug>.md: a title and an optional lead in the front matter,
  * the page's prose in the body. A page may name a site value as
  * "{appName}", or the AI limits as "{aiQuota}" (one sentence, from the
- * settings); it is filled in before the Markdown is rendered.
+ * settings); it is filled in before the Markdown is rendered. A passage in
+ * "{if ai}…{end}" shows only where the server does it (feature-passages.ts).
  */
 import { z } from "zod";
 import { projectPath } from "~/project-root.server";
+import type { SiteFeatures } from "~/shared/features";
+import { everyPassage, forFeatures } from "./feature-passages";
 import { contentError, contentLabel, readMarkdownFolder, renderMarkdown } from "./markdown.server";
 
 /** The pages the routes show; each must have its file, and no other file may exist. */
@@ -33,7 +36,9 @@ export function readPages(folder = projectPath("content/pages")): Map<PageSlug, 
   for (const { name, label, data, content } of readMarkdownFolder(folder, frontMatterSchema)) {
     const slug = PAGE_SLUGS.find((s) => s === name);
     if (!slug) throw contentError(label, "no route shows this page");
-    for (const [placeholder, placeholderName] of `${data.title}\n${data.lead ?? ""}\n${content}`.matchAll(PLACEHOLDER))
+    const passages = everyPassage(`${data.title}\n${data.lead ?? ""}\n${content}`);
+    if ("problem" in passages) throw contentError(label, passages.problem);
+    for (const [placeholder, placeholderName] of passages.text.matchAll(PLACEHOLDER))
       if (!PLACEHOLDER_NAMES.includes(placeholderName ?? ""))
         throw contentError(label, `unknown placeholder ${placeholder}; known: {${PLACEHOLDER_NAMES.join("}, {")}}`);
     pages.set(slug, { label, title: data.title, lead: data.lead, markdown: content });
@@ -55,19 +60,22 @@ function fill(template: string, values: Partial<PageValues>, label: string, inMa
 let cache: Map<PageSlug, LoadedPage> | undefined;
 const rendered = new Map<string, Page>();
 
-/** One page, rendered once per set of values (the values are site settings, fixed while the server runs). */
-export function findPage(slug: PageSlug, values: Partial<PageValues> = {}): Page {
+/**
+ * One page as this server shows it, rendered once per set of values and
+ * features (site settings, fixed while the server runs).
+ */
+export function findPage(slug: PageSlug, values: Partial<PageValues>, features: SiteFeatures): Page {
   cache ??= readPages();
-  const key = `${slug}\n${JSON.stringify(values)}`;
+  const key = `${slug}\n${JSON.stringify(values)}\n${JSON.stringify(features)}`;
   const known = rendered.get(key);
   if (known) return known;
   const loaded = cache.get(slug);
   if (!loaded) throw new Error(`No page ${slug}`);
   const { label } = loaded;
   const page: Page = {
-    title: fill(loaded.title, values, label, false),
-    ...(loaded.lead && { lead: fill(loaded.lead, values, label, false) }),
-    html: renderMarkdown(fill(loaded.markdown, values, label, true)).html,
+    title: fill(forFeatures(loaded.title, features), values, label, false),
+    ...(loaded.lead && { lead: fill(forFeatures(loaded.lead, features), values, label, false) }),
+    html: renderMarkdown(fill(forFeatures(loaded.markdown, features), values, label, true)).html,
   };
   rendered.set(key, page);
   return page;

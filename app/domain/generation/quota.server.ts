@@ -20,16 +20,15 @@ type Bucket = { key: string; limit: number; windowStart: Date; expiredBefore: Da
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Every bucket is a rolling 24 hours from its first generation, visitors and
+ * accounts alike, so one sentence states every limit truly ("per 24 hours").
+ */
 function buckets(subject: QuotaSubject, limits: QuotaLimits, now: Date): Bucket[] {
   const rolling = (key: string, limit: Limit) =>
     limit === "unlimited" ? [] : [{ key, limit, windowStart: now, expiredBefore: new Date(now.getTime() - DAY_MS) }];
-  const daily = (key: string, limit: Limit) => {
-    if (limit === "unlimited") return [];
-    const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    return [{ key, limit, windowStart: today, expiredBefore: today }];
-  };
   if (subject.kind === "account") {
-    return daily(`user:${subject.userId}`, subject.plan === "premium" ? limits.premium : limits.free);
+    return rolling(`user:${subject.userId}`, subject.plan === "premium" ? limits.premium : limits.free);
   }
   return [
     ...rolling(`visitor:${subject.visitorId}`, limits.anonymous),

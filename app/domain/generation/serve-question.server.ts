@@ -8,10 +8,11 @@ import {
   type ServedQuestion,
   typeForContext,
 } from "~/shared/questions";
+import { widenedSentence } from "~/shared/widening";
 import { recordEvent } from "../analytics/events.server";
 import { failure, type Outcome } from "../errors";
 import { recordServed } from "../questions/history.server";
-import { type Choice, pickForChoice, type RankedPick, widenedNote } from "../questions/library-pick.server";
+import { type Choice, pickForChoice, type RankedPick } from "../questions/library-pick.server";
 import { saveGeneratedQuestion } from "../questions/save-generated.server";
 import { GenerationError, type GenerationInput, type QuestionGenerator } from "./generator.server";
 import {
@@ -39,7 +40,8 @@ export const GENERATION_BUDGET_MS = 20_000;
 /** How many of the last questions the AI is shown, so it does not repeat them. */
 export const PREVIOUS_QUESTIONS_SENT = 5;
 
-export const AI_NOT_CONFIGURED = "AI is not configured on this server, so here is a question from our library instead.";
+/** Said to a caller that asks for a fresh AI question where no AI writes any: in the host's words, not a developer's. */
+export const AI_NOT_CONFIGURED = "This site does not write new questions with AI, so here is one from our library.";
 
 function generationErrorOf(error: unknown): GenerationError {
   if (error instanceof GenerationError) return error;
@@ -54,8 +56,8 @@ const asProblem = (error: GenerationError): GenerationProblem => ({
 
 function quotaNotice(subject: QuotaSubject): string {
   return subject.kind === "anonymous"
-    ? "You have used your new AI questions for now: they renew 24 hours after the first one. This one comes from our library. Library questions stay unlimited, and a free account gets more AI questions each day."
-    : "You have used today's new AI questions, so this one comes from our library. Library questions stay unlimited, and your AI questions renew tomorrow.";
+    ? "You have used your new AI questions for now: they renew 24 hours after the first one. This one comes from our library. Library questions stay unlimited, and a free account gets more AI questions."
+    : "You have used your new AI questions for now: they renew 24 hours after the first one. This one comes from our library, and library questions stay unlimited.";
 }
 
 /** The host's choice as the library reads it: a deep energizer is served at standard depth. */
@@ -118,7 +120,7 @@ async function chooseQuestion(
     body: {
       ...pick.question,
       remainingQuestions: await remaining(),
-      ...(pick.widened ? { widened: widenedNote(choice, pick.question, pick.widened) } : {}),
+      ...(pick.relaxed.length > 0 ? { widened: widenedSentence(pick.relaxed), relaxed: pick.relaxed } : {}),
       ...extra,
     },
   });

@@ -33,6 +33,8 @@ export const LIMITS = {
   saves: { name: "saves", what: "saves", limit: 120, windowSeconds: 60 },
   /** Per member, hiding and showing again. */
   hides: { name: "hides", what: "changes to hidden questions", limit: 120, windowSeconds: 60 },
+  /** Per member: starting a choice afresh, which marks their served questions of it unseen again. */
+  afresh: { name: "afresh", what: "fresh starts", limit: 60, windowSeconds: 60 },
   /** Per member, or per address for visitors, who may make plans too. */
   plans: { name: "plans", what: "new plans", limit: 60, windowSeconds: 60 * 60 },
   /** Per address: each preview is drawn on the server; chat apps and crawlers fetch one per shared link and keep it. */

@@ -6,7 +6,7 @@ import { pageWithin } from "../paging";
 /**
  * Remembers that a signed-in user was served a question. One row per user
  * and question, never a duplicate; serving it again moves it to the top of
- * their history.
+ * their history, and it counts as seen again after a fresh start of its choice.
  */
 export async function recordServed(db: Database, userId: string, questionId: string, now = new Date()): Promise<void> {
   await db
@@ -14,7 +14,7 @@ export async function recordServed(db: Database, userId: string, questionId: str
     .values({ userId, questionId, servedAt: now })
     .onConflictDoUpdate({
       target: [generationHistory.userId, generationHistory.questionId],
-      set: { servedAt: sql`excluded.served_at` },
+      set: { servedAt: sql`excluded.served_at`, seen: true },
     });
 }
 

@@ -4,16 +4,16 @@ import { type PreparedStatement, preparedRows, prepareStatement } from "~/db/pre
 import { type CategoryIndex, categoryIndex } from "~/domain/categories.server";
 import { isUuid } from "~/shared/ids";
 import {
-  ENGAGEMENT_LEVELS,
   type EngagementLevel,
   isOfferedChoice,
   MEETING_CONTEXTS,
   type MeetingContext,
-  QUESTION_STYLES,
   type QuestionStyle,
+  type Relaxed,
   type ServedQuestion,
   typeForContext,
 } from "~/shared/questions";
+import { relaxedChoice } from "~/shared/widening";
 import { TEAM_OWN_STATUSES } from "../teams/visibility.server";
 import { type QuestionRow, toServed } from "./cards.server";
 
@@ -37,10 +37,8 @@ export type LibraryFilter = {
   categorySlug?: string | null;
 };
 
-/** How far a question is from the choice: null when it fits exactly. */
-export type Widening = "depth" | "style" | "moment" | "category";
-
-export type FittingPick = { question: ServedQuestion; widened: Widening | null };
+/** Which part of the choice a ladder step relaxes: null for the exact choice. */
+type Widening = "depth" | "style" | "moment" | "category";
 
 /** Styles close enough to stand in for each other when one is used up. */
 const STYLE_NEIGHBOURS: Record<QuestionStyle, QuestionStyle[]> = {
@@ -79,23 +77,6 @@ export function fittingSteps(choice: Choice): { filter: LibraryFilter; widened: 
   return steps.filter(({ filter }) =>
     [filter.meetingContext, filter.engagementLevel].every((v) => !Array.isArray(v) || v.length > 0),
   );
-}
-
-const labelOf = (list: readonly { value: string; label: string }[], value: string) =>
-  (list.find((item) => item.value === value)?.label ?? value).toLowerCase();
-
-/** A few calm words for the card when a question comes from a nearby choice. */
-export function widenedNote(choice: Choice, question: ServedQuestion, widened: Widening): string {
-  switch (widened) {
-    case "depth":
-      return `You have seen the ${labelOf(ENGAGEMENT_LEVELS, choice.engagementLevel)} ones here, so this one is ${labelOf(ENGAGEMENT_LEVELS, question.engagementLevel)}.`;
-    case "style":
-      return `You have seen the ${labelOf(QUESTION_STYLES, choice.questionStyle)} ones here, so this one is ${labelOf(QUESTION_STYLES, question.questionStyle)}.`;
-    case "moment":
-      return `You have seen the ${labelOf(MEETING_CONTEXTS, choice.meetingContext)} ones here, so this is a ${labelOf(MEETING_CONTEXTS, question.meetingContext)} question.`;
-    case "category":
-      return "You have seen this page's own questions for this choice, so this one comes from another kind of meeting.";
-  }
 }
 
 const asList = <T>(value: T | T[]) => (Array.isArray(value) ? value : [value]);
@@ -168,8 +149,11 @@ const TEAM_ID = sql`${sql.placeholder("teamId")}::uuid`;
  */
 export type RecordServed = "none" | "unseen" | "any";
 
-/** What a pick is: the question, how far from the choice, whether it was unseen, and whether the statement recorded it. */
-export type RankedPick = FittingPick & { unseen: boolean; recorded: boolean };
+/**
+ * What a pick is: the question, what of the choice it relaxed (nothing when
+ * it fits exactly), whether it was unseen, and whether the statement recorded it.
+ */
+export type RankedPick = { question: ServedQuestion; relaxed: Relaxed[]; unseen: boolean; recorded: boolean };
 
 type PickedRow = QuestionColumns & { createdAt: string; klass: number; rank: number };
 type QuestionColumns = Omit<QuestionRow, "createdAt">;
@@ -188,6 +172,33 @@ const PICKED_COLUMNS = sql.raw(
 const UNSEEN = 0;
 const EXACT_SEEN = 1;
 const SAME_MOMENT = 2;
+
+/**
+ * Starts a choice afresh for one visitor: of the browser's seen ids, the ones
+ * of the exact choice are dropped (the others are kept, in order), and for a
+ * member every question of the choice they were served counts as unseen
+ * again (it stays in their history). The next pick can then serve the exact
+ * choice instead of widening it.
+ */
+export async function startChoiceAfresh(
+  db: Database,
+  choice: Choice,
+  seenIds: readonly string[],
+  userId: string | null,
+): Promise<{ seenIds: string[]; forgotten: number }> {
+  const index = await categoryIndex(db);
+  const seen = validSeenIds(seenIds);
+  const rows = async (statement: SQL) => ((await db.execute(statement)) as unknown as { rows: { id: string }[] }).rows;
+  const ofChoice = (where: SQL[]) => sql.join(stepSources(choice, index, where, sql`q.id`), sql` union `);
+  const inBrowser = seen.length ? await rows(ofChoice([sql`q.id = any(${`{${seen.join(",")}}`}::uuid[])`])) : [];
+  const dropped = new Set(inBrowser.map((row) => row.id));
+  const unseenAgain = userId
+    ? await rows(sql`update generation_history set seen = false
+        where user_id = ${userId} and seen and question_id in (${ofChoice([])})
+        returning question_id as id`)
+    : [];
+  return { seenIds: seen.filter((id) => !dropped.has(id)), forgotten: dropped.size + unseenAgain.length };
+}
 
 /**
  * The ladder as ONE statement: the best question to serve for the choice.
@@ -227,8 +238,13 @@ export async function pickForChoice(
   const question = toServed({ ...columns, createdAt: new Date(createdAt) }, index);
   const unseen = Number(klass) === UNSEEN;
   const recorded = record === "any" || (record === "unseen" && unseen);
-  if (unseen) return { question, widened: steps[Number(rank)]?.widened ?? null, unseen, recorded };
-  return { question, widened: Number(klass) === SAME_MOMENT ? "moment" : null, unseen, recorded };
+  // An unseen pick relaxed what its step relaxed; anything of the moment (class 2) may differ in style,
+  // depth and category alike; the exact choice seen longest ago (class 1) relaxed nothing.
+  const leftCategory = unseen
+    ? steps[Number(rank)]?.widened === "category"
+    : Number(klass) === SAME_MOMENT && question.categorySlug !== choice.categorySlug;
+  const relaxed = unseen || Number(klass) === SAME_MOMENT ? relaxedChoice(choice, question, leftCategory) : [];
+  return { question, relaxed, unseen, recorded };
 }
 
 /**
@@ -272,7 +288,7 @@ function recordingPick(pick: SQL, forMember: boolean, record: RecordServed): SQL
   const history = forMember
     ? sql`recorded as (insert into generation_history (user_id, question_id, served_at)
         select ${USER_ID}, picked.id, now() ${served}
-        on conflict (user_id, question_id) do update set served_at = excluded.served_at),`
+        on conflict (user_id, question_id) do update set served_at = excluded.served_at, seen = true),`
     : sql``;
   return sql`with picked as materialized (${pick}), ${history}
     counted as (insert into analytics_events (name, user_id, properties)
@@ -298,7 +314,8 @@ export function rankedPickStatement(index: CategoryIndex, choice: Choice, forMem
   if (teamId) kept.push(none(sql`team_hidden_questions th where th.team_id = ${teamId} and th.question_id = q.id`));
   const unseen: SQL[] = [...kept, sql`not (q.id = any(${seen}))`];
   if (teamId) unseen.push(none(sql`team_question_uses u where u.team_id = ${teamId} and u.question_id = q.id`));
-  if (userId) unseen.push(none(sql`generation_history g where g.user_id = ${userId} and g.question_id = q.id`));
+  if (userId)
+    unseen.push(none(sql`generation_history g where g.user_id = ${userId} and g.question_id = q.id and g.seen`));
   const teamLast = teamId
     ? sql`(select max(u.used_at) from team_question_uses u where u.team_id = ${teamId} and u.question_id = q.id)`
     : sql`null::timestamptz`;

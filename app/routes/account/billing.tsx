@@ -11,6 +11,7 @@ import { logger } from "~/logger.server";
 import { billing, database } from "~/services.server";
 import { formatDay } from "~/shared/format";
 import { ownEntry } from "~/shared/own-entry";
+import { siteFeatures } from "~/web/features.server";
 import { formBody, statusOf } from "~/web/http.server";
 import { overLimit } from "~/web/limits.server";
 import { requireUser } from "~/web/session.server";
@@ -26,12 +27,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await database();
   const state = await billingStateOf(db, user.id);
   const granted = state.kind === "free" && user.plan === "premium";
+  const features = siteFeatures();
   return {
     plan: granted ? "Premium, granted by the CircleUp team" : planWords(state, day),
     state: state.kind,
     granted,
     checkout: new URL(request.url).searchParams.get("checkout"),
-    sale: await premiumOffer(billing()),
+    // Premium is offered only where it is sold; asked for where an AI could deliver it; a subscription is
+    // managed wherever Stripe is set up, so it can always be changed or cancelled.
+    sale: features.premiumForSale ? await premiumOffer(billing()) : null,
+    askable: features.ai,
+    portal: billing() !== undefined,
   };
 }
 
@@ -44,7 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const interval = ownEntry<"month" | "year" | null>(INTENTS, intent);
   if (interval === undefined) return data({ error: "Choose a plan or Manage billing" }, { status: 400 });
   const payments = billing();
-  if (!payments) return data({ error: "Premium cannot be bought on this server" }, { status: 404 });
+  // Checkout only where Premium is sold; the portal wherever Stripe keeps a subscription.
+  if (!payments || (interval && !siteFeatures().premiumForSale))
+    return data({ error: "Premium cannot be bought on this server" }, { status: 404 });
   const limited = await overLimit(LIMITS.billing, { userId: user.id });
   if (limited) return data({ error: limited.message }, { status: statusOf(limited) });
   const { db } = await database();
@@ -69,7 +77,7 @@ const NOTES: Record<string, string> = {
 };
 
 export default function BillingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan, state, granted, checkout, sale } = loaderData;
+  const { plan, state, granted, checkout, sale, askable, portal } = loaderData;
   const note = ownEntry(NOTES, checkout);
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
@@ -86,11 +94,11 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
         </p>
         {note && <FormMessage tone="success">{note}</FormMessage>}
         {actionData?.error && <FormMessage tone="error">{actionData.error}</FormMessage>}
-        {!sale && <NotForSale />}
+        {!sale && askable && state === "free" && !granted && <NotForSale />}
         {sale && state === "free" && !granted && (
           <BuyButtons offered={sale.offered} trialDays={sale.trialDays} prices={sale.prices} signedIn />
         )}
-        {sale && state !== "free" && (
+        {portal && state !== "free" && (
           <Form method="post">
             <SubmitButton intent="portal" pendingLabel="Opening..." variant="secondary">
               Manage billing

@@ -7,8 +7,8 @@ import { seo } from "~/lib/seo";
 import { safeRedirectPath } from "~/shared/accounts";
 import { emailOnlySchema, firstIssue, signInSchema } from "~/shared/accounts-schemas";
 import { ownEntry } from "~/shared/own-entry";
-import { quotaWords } from "~/shared/quota-words";
 import { accounts, authErrorMessage, withCookies } from "~/web/accounts.server";
+import { quotaStatement } from "~/web/features.server";
 import { formBody } from "~/web/http.server";
 import { requireSignedOut } from "~/web/session.server";
 import type { Route } from "./+types/sign-in";
@@ -22,8 +22,7 @@ const NOTICES: Record<string, string> = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSignedOut(request);
-  const { google, aiQuota } = config();
-  return { googleEnabled: Boolean(google), quota: quotaWords(aiQuota) };
+  return { googleEnabled: Boolean(config().google), quota: quotaStatement() };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

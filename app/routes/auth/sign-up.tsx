@@ -11,22 +11,28 @@ import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { MIN_PASSWORD_LENGTH, safeRedirectPath } from "~/shared/accounts";
 import { firstIssue, signUpSchema } from "~/shared/accounts-schemas";
-import { quotaWords } from "~/shared/quota-words";
 import { accounts, authErrorMessage } from "~/web/accounts.server";
+import { quotaStatement, siteFeatures } from "~/web/features.server";
 import { formBody } from "~/web/http.server";
 import { requireSignedOut } from "~/web/session.server";
 import type { Route } from "./+types/sign-up";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSignedOut(request);
-  const { google, aiQuota } = config();
-  return { googleEnabled: Boolean(google), quota: quotaWords(aiQuota) };
+  const features = siteFeatures();
+  return {
+    googleEnabled: Boolean(config().google),
+    quota: quotaStatement(features),
+    premiumForSale: features.premiumForSale,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   seo(matches, {
     title: "Create account",
-    description: `Create a free account to save questions, vote and get more new AI questions${data ? ` (${data.quota.free})` : ""}.`,
+    description: data?.quota
+      ? "Create a free account to save questions, vote and get more new AI questions."
+      : "Create a free account to save questions and vote.",
     path: "/sign-up",
     noindex: true,
   });
@@ -55,20 +61,23 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   return (
     <AuthFrame
       title="Create your free account"
-      lead={`Save the questions that land and vote on the best ones. New AI questions with a free account: ${loaderData.quota.free}.`}
+      lead={`Save the questions that land and vote on the best ones.${loaderData.quota ? ` ${loaderData.quota}` : ""}`}
       aside={
-        <section className="rounded-3xl border border-accent-400 bg-accent-100 p-6" aria-labelledby="premium-title">
-          <h2 id="premium-title" className="flex items-center gap-2 font-serif text-xl font-semibold text-ink">
-            <Crown className="h-5 w-5 text-accent-600" aria-hidden="true" />
-            Premium
-          </h2>
-          <p className="mt-2 text-ink">
-            Unlimited AI questions and advanced customisation for people who run many meetings a week.
-          </p>
-          <Link to="/pricing" className="mt-4 inline-flex font-semibold text-brand-800 underline">
-            See plans and pricing
-          </Link>
-        </section>
+        // Premium is offered only where it can be bought.
+        loaderData.premiumForSale && (
+          <section className="rounded-3xl border border-accent-400 bg-accent-100 p-6" aria-labelledby="premium-title">
+            <h2 id="premium-title" className="flex items-center gap-2 font-serif text-xl font-semibold text-ink">
+              <Crown className="h-5 w-5 text-accent-600" aria-hidden="true" />
+              Premium
+            </h2>
+            <p className="mt-2 text-ink">
+              More new AI questions and the AI studio's advanced customisation, for people who run many meetings a week.
+            </p>
+            <Link to="/pricing" className="mt-4 inline-flex font-semibold text-brand-800 underline">
+              See plans and pricing
+            </Link>
+          </section>
+        )
       }
     >
       <div className="space-y-5">

@@ -3,9 +3,10 @@ import { mayDirectAi } from "~/domain/generation/directed-access.server";
 import { startingQuestion } from "~/domain/generation/directed-storage.server";
 import { seo } from "~/lib/seo";
 import { useViewer } from "~/lib/use-viewer";
-import { activeGenerator, database } from "~/services.server";
+import { database } from "~/services.server";
 import { isUuid } from "~/shared/ids";
 import { teamRoleCan } from "~/shared/teams";
+import { siteFeatures } from "~/web/features.server";
 import { requireUser } from "~/web/session.server";
 import { requireTeamPage } from "~/web/teams.server";
 import type { Route } from "./+types/studio";
@@ -30,9 +31,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     mayDirectAi(db, { id: user.id, plan: user.plan }, owner.teamId),
     from && isUuid(from) ? startingQuestion(db, owner, from) : null,
   ]);
+  const features = siteFeatures();
   return {
     allowed: allowed.ok,
-    aiConfigured: activeGenerator().generator !== null,
+    aiConfigured: features.ai,
+    premiumForSale: features.premiumForSale,
     team: team ? { id: team.teamId, name: team.teamName, curates: teamRoleCan(team.role, "curate") } : null,
     source,
   };

@@ -2,10 +2,11 @@ import { MarkdownPage } from "~/components/content/MarkdownPage";
 import { config } from "~/config.server";
 import { findPage } from "~/domain/content/pages.server";
 import { seo } from "~/lib/seo";
+import { siteFeatures } from "~/web/features.server";
 import type { Route } from "./+types/about";
 
 export function loader() {
-  return { page: findPage("about", { appName: config().appName }) };
+  return { page: findPage("about", { appName: config().appName }, siteFeatures()) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -13,6 +13,7 @@ import { useViewer } from "~/lib/use-viewer";
 import { database } from "~/services.server";
 import { type CategorySlug, findCategory } from "~/shared/categories";
 import { listQuerySchema, submissionSchema } from "~/shared/community-schemas";
+import { siteFeatures } from "~/web/features.server";
 import { generatorPageData } from "~/web/generator-page.server";
 import { formBody, pageError, statusOf } from "~/web/http.server";
 import { overLimit } from "~/web/limits.server";
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     generatorPageData(await existingQuotaSubject(request), category.slug),
     listQuestions(db, query, user?.id ?? null),
   ]);
-  return { category, guide: categoryGuide(category.slug), query, questionsPage, ...generator };
+  return { category, guide: categoryGuide(category.slug, siteFeatures()), query, questionsPage, ...generator };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

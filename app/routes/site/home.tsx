@@ -5,7 +5,6 @@ import { CategoryGrid } from "~/components/home/CategoryGrid";
 import { HomeFaq } from "~/components/home/HomeFaq";
 import { HomeHero } from "~/components/home/HomeHero";
 import { HowItWorks } from "~/components/home/HowItWorks";
-import { config } from "~/config.server";
 import { premiumNoteDue } from "~/domain/accounts/premium-note.server";
 import { communityPicks } from "~/domain/community/picks.server";
 import { homeFaq } from "~/domain/content/guides.server";
@@ -14,7 +13,7 @@ import { absoluteUrl, faqPage, seo, siteFrom } from "~/lib/seo";
 import { useViewer } from "~/lib/use-viewer";
 import { database } from "~/services.server";
 import { findCategory, HOME_CATEGORY_SLUGS } from "~/shared/categories";
-import { quotaSentence, quotaWords } from "~/shared/quota-words";
+import { quotaStatement, siteFeatures } from "~/web/features.server";
 import { generatorPageData } from "~/web/generator-page.server";
 import { existingQuotaSubject } from "~/web/quota-subject.server";
 import { getUser } from "~/web/session.server";
@@ -26,11 +25,13 @@ const PremiumNote = lazy(() => import("~/components/studio/PremiumNote").then((m
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await database();
   const user = await getUser(request);
+  const features = siteFeatures();
   const [counts, generator, picks, premiumNote] = await Promise.all([
     categoryCounts(db),
     generatorPageData(await existingQuotaSubject(request), null),
     communityPicks(db, user?.id ?? null),
-    user ? premiumNoteDue(db, user.id) : false,
+    // The note on what Premium adds is an offer: only where Premium can be bought.
+    user && features.premiumForSale ? premiumNoteDue(db, user.id) : false,
   ]);
   return {
     // Live counts from the database, never made-up display figures.
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...generator,
     picks,
     premiumNote,
-    faq: homeFaq(quotaSentence(quotaWords(config().aiQuota))),
+    faq: homeFaq(quotaStatement(features), features),
   };
 }
 
@@ -67,7 +68,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
         isAccessibleForFree: true,
         offers: { "@type": "Offer", price: "0", priceCurrency: "EUR" },
         featureList: [
-          "AI question generation",
+          ...(site.features.ai ? ["AI question generation"] : []),
           "Customizable tone and style",
           "Check-in, energizer and check-out questions for many meeting types",
           "Saved favourite questions",

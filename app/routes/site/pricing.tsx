@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BuyButtons, NotForSale } from "~/components/billing/BuyButtons";
+import { BuyButtons } from "~/components/billing/BuyButtons";
 import { MarkdownPage } from "~/components/content/MarkdownPage";
 import { Check, Minus } from "~/components/icons";
 import { config } from "~/config.server";
@@ -7,16 +7,23 @@ import { premiumOffer } from "~/domain/billing/prices.server";
 import { findPage } from "~/domain/content/pages.server";
 import { seo } from "~/lib/seo";
 import { billing } from "~/services.server";
-import { capitalized, type QuotaWords, quotaSentence, quotaWords } from "~/shared/quota-words";
+import { capitalized, limitWords, QUOTA_WINDOW } from "~/shared/quota-words";
+import { quotaStatement, siteFeatures } from "~/web/features.server";
 import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/pricing";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
+  const features = siteFeatures();
+  const { anonymous, free, premium } = config().aiQuota;
   return {
-    page: findPage("pricing"),
-    quota: quotaWords(config().aiQuota),
-    sale: await premiumOffer(billing()),
+    page: findPage("pricing", {}, features),
+    // The plans as this server has them: AI limits only with an AI, Premium only where it is sold.
+    limits: features.ai
+      ? { visitor: limitWords(anonymous), free: limitWords(free), premium: limitWords(premium) }
+      : null,
+    quota: quotaStatement(features),
+    sale: features.premiumForSale ? await premiumOffer(billing()) : null,
     viewer: user ? { premium: user.plan === "premium" } : null,
   };
 }
@@ -24,32 +31,49 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   seo(matches, {
     title: "Pricing",
-    description:
-      `CircleUp is free, with unlimited library questions for everyone. ${data ? quotaSentence(data.quota) : ""}`.trim(),
+    description: `CircleUp is free, with unlimited library questions for everyone. ${data?.quota ?? ""}`.trim(),
     path: "/pricing",
   });
 
+type Limits = NonNullable<Route.ComponentProps["loaderData"]["limits"]>;
 type Row = { feature: string; visitor: string | boolean; free: string | boolean; premium: string | boolean };
 
-const rows = (quota: QuotaWords): Row[] => [
-  { feature: "Library questions", visitor: "Unlimited", free: "Unlimited", premium: "Unlimited" },
-  {
-    feature: "New AI questions",
-    visitor: capitalized(quota.visitor),
-    free: capitalized(quota.free),
-    premium: capitalized(quota.premium),
-  },
-  { feature: "Give the AI your team's context", visitor: false, free: false, premium: true },
-  { feature: "Three AI questions to choose from", visitor: false, free: false, premium: true },
-  { feature: "Rewrite any question's tone, ask for a follow-up", visitor: false, free: false, premium: true },
-  { feature: "AI studio in your team's meetings (team owner's Premium)", visitor: false, free: false, premium: true },
-  { feature: "Save questions", visitor: false, free: true, premium: true },
-  { feature: "Vote on questions", visitor: false, free: true, premium: true },
-  { feature: "Submit questions for review", visitor: false, free: true, premium: true },
-  { feature: "Export saved questions (CSV, JSON, Markdown, text, print)", visitor: false, free: true, premium: true },
-  { feature: "Generation history", visitor: false, free: true, premium: true },
-  { feature: "Two-factor sign-in", visitor: false, free: true, premium: true },
-];
+function rows(limits: Limits | null, premium: boolean): Row[] {
+  const cell = (words: string) => capitalized(words);
+  return [
+    { feature: "Library questions", visitor: "Unlimited", free: "Unlimited", premium: "Unlimited" },
+    ...(limits
+      ? [
+          {
+            feature: `New AI questions per ${QUOTA_WINDOW}`,
+            visitor: cell(limits.visitor),
+            free: cell(limits.free),
+            premium: cell(limits.premium),
+          },
+        ]
+      : []),
+    // What only Premium adds is listed only where Premium is sold.
+    ...(premium
+      ? [
+          { feature: "Give the AI your team's context", visitor: false, free: false, premium: true },
+          { feature: "Three AI questions to choose from", visitor: false, free: false, premium: true },
+          { feature: "Rewrite any question's tone, ask for a follow-up", visitor: false, free: false, premium: true },
+          {
+            feature: "AI studio in your team's meetings (team owner's Premium)",
+            visitor: false,
+            free: false,
+            premium: true,
+          },
+        ]
+      : []),
+    { feature: "Save questions", visitor: false, free: true, premium: true },
+    { feature: "Vote on questions", visitor: false, free: true, premium: true },
+    { feature: "Submit questions for review", visitor: false, free: true, premium: true },
+    { feature: "Export saved questions (CSV, JSON, Markdown, text, print)", visitor: false, free: true, premium: true },
+    { feature: "Generation history", visitor: false, free: true, premium: true },
+    { feature: "Two-factor sign-in", visitor: false, free: true, premium: true },
+  ];
+}
 
 function Cell({ value }: { value: string | boolean }) {
   if (typeof value === "string") return <>{value}</>;
@@ -66,8 +90,10 @@ function Cell({ value }: { value: string | boolean }) {
   );
 }
 
-/** Where Premium is sold: buttons to Checkout, the member's billing page, or why it cannot be bought here. */
-function PremiumOffer({ sale, viewer }: Pick<Route.ComponentProps["loaderData"], "sale" | "viewer">) {
+type Sale = NonNullable<Route.ComponentProps["loaderData"]["sale"]>;
+
+/** Where Premium is sold: buttons to Checkout, or for a member who has it, their billing page. */
+function PremiumOffer({ sale, viewer }: { sale: Sale; viewer: Route.ComponentProps["loaderData"]["viewer"] }) {
   return (
     <section
       aria-labelledby="buy-premium-title"
@@ -76,9 +102,7 @@ function PremiumOffer({ sale, viewer }: Pick<Route.ComponentProps["loaderData"],
       <h2 id="buy-premium-title" className="mt-0! font-serif text-xl font-semibold text-ink">
         Get Premium
       </h2>
-      {!sale ? (
-        <NotForSale />
-      ) : viewer?.premium ? (
+      {viewer?.premium ? (
         <p className="text-ink">
           You have Premium.{" "}
           <Link to="/account/billing" className="font-semibold text-brand-700 underline">
@@ -93,9 +117,10 @@ function PremiumOffer({ sale, viewer }: Pick<Route.ComponentProps["loaderData"],
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
+  const { sale, viewer, limits, quota } = loaderData;
   return (
     <MarkdownPage page={loaderData.page}>
-      <PremiumOffer sale={loaderData.sale} viewer={loaderData.viewer} />
+      {sale && <PremiumOffer sale={sale} viewer={viewer} />}
       <div className="overflow-hidden rounded-2xl border border-line bg-white">
         <table className="table-fixed text-xs sm:text-sm">
           <caption className="px-4 pt-4 text-left font-semibold text-ink">What each plan includes</caption>
@@ -106,11 +131,11 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               </th>
               <th scope="col">No account</th>
               <th scope="col">Free account</th>
-              <th scope="col">Premium</th>
+              {sale && <th scope="col">Premium</th>}
             </tr>
           </thead>
           <tbody>
-            {rows(loaderData.quota).map((row) => (
+            {rows(limits, Boolean(sale)).map((row) => (
               <tr key={row.feature}>
                 <th scope="row" className="border-t border-line pl-4 font-normal">
                   {row.feature}
@@ -121,13 +146,16 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                 <td>
                   <Cell value={row.free} />
                 </td>
-                <td>
-                  <Cell value={row.premium} />
-                </td>
+                {sale && (
+                  <td>
+                    <Cell value={row.premium} />
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
         </table>
+        {quota && <p className="border-t border-line px-4 py-3 text-sm text-ink-muted">{quota}</p>}
       </div>
     </MarkdownPage>
   );

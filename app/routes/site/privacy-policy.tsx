@@ -2,10 +2,11 @@ import { MarkdownPage } from "~/components/content/MarkdownPage";
 import { CookieSettings } from "~/components/layout/CookieSettings";
 import { findPage } from "~/domain/content/pages.server";
 import { seo } from "~/lib/seo";
+import { siteFeatures } from "~/web/features.server";
 import type { Route } from "./+types/privacy-policy";
 
 export function loader() {
-  return { page: findPage("privacy-policy") };
+  return { page: findPage("privacy-policy", {}, siteFeatures()) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,19 +1,18 @@
 import { MarkdownPage } from "~/components/content/MarkdownPage";
-import { config } from "~/config.server";
 import { findPage } from "~/domain/content/pages.server";
-import { seo } from "~/lib/seo";
-import { quotaSentence, quotaWords } from "~/shared/quota-words";
+import { seo, siteFrom } from "~/lib/seo";
+import { quotaStatement, siteFeatures } from "~/web/features.server";
 import type { Route } from "./+types/support";
 
 export function loader() {
-  return { page: findPage("support", { aiQuota: quotaSentence(quotaWords(config().aiQuota)) }) };
+  const features = siteFeatures();
+  return { page: findPage("support", { aiQuota: quotaStatement(features) ?? "" }, features) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Support",
-    description:
-      "Help with CircleUp: verification e-mails, forgotten passwords, two-factor sign-in, AI limits, and your data.",
+    description: `Help with CircleUp: verification e-mails, forgotten passwords, two-factor sign-in, ${siteFrom(matches).features.ai ? "AI limits, " : ""}and your data.`,
     path: "/support",
   });
 

@@ -1,10 +1,11 @@
 import { MarkdownPage } from "~/components/content/MarkdownPage";
 import { findPage } from "~/domain/content/pages.server";
 import { seo } from "~/lib/seo";
+import { siteFeatures } from "~/web/features.server";
 import type { Route } from "./+types/terms-of-service";
 
 export function loader() {
-  return { page: findPage("terms-of-service") };
+  return { page: findPage("terms-of-service", {}, siteFeatures()) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -16,6 +16,7 @@ import { isUuid } from "~/shared/ids";
 import { livePaths } from "~/shared/live";
 import { formatInZone } from "~/shared/series";
 import { teamRoleCan } from "~/shared/teams";
+import { siteFeatures } from "~/web/features.server";
 import { domainPageError, formBody, pageError, statusOf } from "~/web/http.server";
 import { overLimit } from "~/web/limits.server";
 import { hostCookie } from "~/web/live.server";
@@ -40,8 +41,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const canRun = teamRoleCan(access.role, "run-meetings");
   const { shown, usedIds, anotherHref } = await meetingTable(db, request, access.teamId, meeting, canRun);
   const questions = await askableQuestions(db, access.teamId, shown);
-  // A Premium owner gives every member the AI studio for the team's meetings.
-  const studio = (await ownerHasPremium(db, access.teamId)) ? `/studio?team=${access.teamId}` : null;
+  // A Premium owner gives every member the AI studio for the team's meetings, where an AI writes questions.
+  const studio =
+    siteFeatures().ai && (await ownerHasPremium(db, access.teamId)) ? `/studio?team=${access.teamId}` : null;
   return { access, meeting, questions, usedIds, canRun, anotherHref, studio };
 }
 
