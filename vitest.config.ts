@@ -12,6 +12,9 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     maxWorkers: 2,
+    // A test's state lives in its own databases, servers and browser contexts, never in a module shared
+    // between files: one process runs many files, and imports Vitest, Playwright and the helpers once.
+    isolate: false,
     // Test processes are short-lived: compiling the embedded database's optimised code would not pay back.
     execArgv: ["--liftoff-only"],
     projects: [
@@ -21,8 +24,6 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
-          // Unit files hold no state of their own between files: one process runs many, without a start for each.
-          isolate: false,
           // Beside a browser file on a shared core, a render or an image can take a few times its usual time.
           testTimeout: 20_000,
         },

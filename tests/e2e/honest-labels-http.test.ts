@@ -29,12 +29,14 @@ function wordsOf(html: string): string {
   const title = /<title>([^<]*)<\/title>/.exec(head)?.[1] ?? "";
   const description = /<meta name="description" content="([^"]*)"/.exec(head)?.[1] ?? "";
   const data = [...head.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-  const main = mainOf(html)
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ");
-  return [title, description, ...data, main].join("\n");
+  const text = (part: string) =>
+    part
+      .replace(/<!-- -->/g, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&#x27;/g, "'")
+      .replace(/\s+/g, " ");
+  const footer = /<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? "";
+  return [title, description, ...data, text(mainOf(html)), text(footer)].join("\n");
 }
 
 /** The generator's first screen: the hero section that holds the title and the generator. */

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useFeatures } from "~/lib/use-features";
 import { FOOTER_SECTIONS } from "~/shared/navigation";
 import { Logo } from "./Logo";
 
@@ -6,6 +7,7 @@ import { Logo } from "./Logo";
 const FIRST_YEAR = 2024;
 
 export function Footer({ appName, year }: { appName: string; year: number }) {
+  const { ai } = useFeatures();
   return (
     <footer className="border-t border-line bg-sand">
       {/* On a phone the link lists stand in two columns, so the footer stays short with 24 px targets. */}
@@ -13,7 +15,8 @@ export function Footer({ appName, year }: { appName: string; year: number }) {
         <div className="col-span-2 md:col-span-1">
           <Logo appName={appName} />
           <p className="mt-3 max-w-xs text-sm leading-relaxed text-ink-muted">
-            AI-powered check-in, energizer and check-out questions that help teams feel safe, heard and connected.
+            {ai ? "AI-powered check-in" : "Check-in"}, energizer and check-out questions that help teams feel safe, heard
+            and connected.
           </p>
         </div>
         {FOOTER_SECTIONS.map((section) => (
