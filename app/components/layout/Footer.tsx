@@ -15,8 +15,8 @@ export function Footer({ appName, year }: { appName: string; year: number }) {
         <div className="col-span-2 md:col-span-1">
           <Logo appName={appName} />
           <p className="mt-3 max-w-xs text-sm leading-relaxed text-ink-muted">
-            {ai ? "AI-powered check-in" : "Check-in"}, energizer and check-out questions that help teams feel safe, heard
-            and connected.
+            {ai ? "AI-powered check-in" : "Check-in"}, energizer and check-out questions that help teams feel safe,
+            heard and connected.
           </p>
         </div>
         {FOOTER_SECTIONS.map((section) => (
