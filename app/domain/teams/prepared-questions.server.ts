@@ -125,8 +125,9 @@ async function stillFresh(db: Database, teamId: string, stored: Stored): Promise
 /**
  * What a new draw for the series leaves out: the question of its last
  * meeting, the questions prepared for the team's other series (two series
- * never open with the same one), and those drawn and put back for this
- * series since its last meeting, so "draw another" moves on.
+ * never open with the same one), and those of the series' last 20 draws,
+ * so "draw another" moves on and a question a host put back does not
+ * return for the next meeting either.
  */
 async function notToDraw(db: Database, teamId: string, seriesId: string): Promise<string[]> {
   const last = await lastMeetingOf(db, seriesId);
@@ -139,9 +140,7 @@ async function notToDraw(db: Database, teamId: string, seriesId: string): Promis
   const draws = await db
     .select({ questionId: teamQuestionDraws.questionId, replacedId: teamQuestionDraws.replacedId })
     .from(teamQuestionDraws)
-    .where(
-      and(eq(teamQuestionDraws.seriesId, seriesId), last ? gte(teamQuestionDraws.drawnAt, last.heldAt) : undefined),
-    )
+    .where(eq(teamQuestionDraws.seriesId, seriesId))
     .orderBy(desc(teamQuestionDraws.drawnAt))
     .limit(20);
   return [
