@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from "react";
+import { X } from "~/components/icons";
 
 /** How long a pinned note stays: long enough to read a line, short enough not to stay in the way. */
 const PINNED_NOTE_MS = 6000;
@@ -9,9 +10,20 @@ const PINNED_NOTE_MS = 6000;
  * neither the question, Generate nor a card's actions, and the note is out of
  * the flow, so it covers none of them and moves nothing when it goes. It goes
  * by itself (held while the pointer rests on it), or at once when focus
- * reaches the header, so it never hides a focused link.
+ * reaches the header, so it never hides a focused link; its close button
+ * (`closeLabel`) ends it at once.
  */
-export function PinnedToTop({ label, onGone, children }: { label: string; onGone: () => void; children: ReactNode }) {
+export function PinnedToTop({
+  label,
+  closeLabel,
+  onGone,
+  children,
+}: {
+  label: string;
+  closeLabel: string;
+  onGone: () => void;
+  children: ReactNode;
+}) {
   const [held, setHeld] = useState(false);
   useEffect(() => {
     if (held) return;
@@ -34,6 +46,14 @@ export function PinnedToTop({ label, onGone, children }: { label: string; onGone
     >
       <div className="mx-auto flex h-full max-w-6xl items-center gap-2 px-4 text-sm leading-6 text-ink sm:px-6">
         {children}
+        <button
+          type="button"
+          onClick={onGone}
+          aria-label={closeLabel}
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-sand"
+        >
+          <X className="h-4 w-4" aria-hidden="true" />
+        </button>
       </div>
     </section>
   );

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { X } from "~/components/icons";
 import { PinnedToTop } from "~/components/PinnedToTop";
 import { useConsentChoice, writeConsentChoice } from "~/lib/analytics-client";
 import { COOKIE_CONSENT_KEY, type ConsentChoice, STORED_CONSENT } from "~/shared/analytics";
@@ -80,7 +79,7 @@ function Confirmation({ choice, onHide }: { choice: ConsentChoice; onHide: () =>
     if (focusWasHere) document.querySelector<HTMLElement>("header a")?.focus();
   }, [onHide]);
   return (
-    <PinnedToTop label="Cookie choice" onGone={hide}>
+    <PinnedToTop label="Cookie choice" closeLabel="Hide cookie message" onGone={hide}>
       <p ref={message} tabIndex={-1} role="status" className="flex-1 outline-none">
         {CONFIRMATIONS[choice]} Change it any time in{" "}
         <Link to={COOKIE_SETTINGS_PATH} className="font-medium text-brand-800 underline">
@@ -88,14 +87,6 @@ function Confirmation({ choice, onHide }: { choice: ConsentChoice; onHide: () =>
         </Link>
         .
       </p>
-      <button
-        type="button"
-        onClick={hide}
-        aria-label="Hide cookie message"
-        className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-sand"
-      >
-        <X className="h-4 w-4" aria-hidden="true" />
-      </button>
     </PinnedToTop>
   );
 }

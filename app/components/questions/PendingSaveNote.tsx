@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { BookmarkCheck, X } from "~/components/icons";
+import { BookmarkCheck } from "~/components/icons";
 import { PinnedToTop } from "~/components/PinnedToTop";
 import { setSaved } from "~/lib/community-client";
 import { clearPendingSave, pendingSave } from "~/lib/pending-save";
@@ -31,7 +31,7 @@ export function PendingSaveNote({ signedIn }: { signedIn: boolean }) {
   const hide = useCallback(() => setSavedText(null), []);
   if (!saved) return null;
   return (
-    <PinnedToTop label="Question saved" onGone={hide}>
+    <PinnedToTop label="Question saved" closeLabel="Close" onGone={hide}>
       <BookmarkCheck className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
       <p role="status" className="min-w-0 flex-1">
         <span className="line-clamp-1">Saved “{stripSurroundingQuotes(saved)}”</span>
@@ -43,14 +43,6 @@ export function PendingSaveNote({ signedIn }: { signedIn: boolean }) {
           .
         </span>
       </p>
-      <button
-        type="button"
-        onClick={hide}
-        aria-label="Close"
-        className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-sand"
-      >
-        <X className="h-4 w-4" aria-hidden="true" />
-      </button>
     </PinnedToTop>
   );
 }
