@@ -4,6 +4,7 @@ import { CATEGORY_SLUGS } from "~/shared/categories";
 import { signUpAndVerify, TEST_PASSWORD } from "../support/accounts";
 import { launchBrowser } from "../support/browser";
 import { HttpClient } from "../support/http-client";
+import { RECORD_LAYOUT_SHIFTS } from "../support/layout-shift";
 import { type RunningServer, startServer } from "../support/server";
 import { linksIn, type SmtpTestServer, startSmtpServer } from "../support/smtp";
 
@@ -26,18 +27,8 @@ async function inFirstScreenUncovered(page: Page, selector: string): Promise<{ i
   }, selector);
 }
 
-/**
- * Sums the layout shifts that are not caused by input, from before the first
- * paint on, as the Cumulative Layout Shift metric counts them.
- */
-const RECORD_LAYOUT_SHIFTS = () => {
-  const shifts: number[] = [];
-  (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-      if (!entry.hadRecentInput) shifts.push(entry.value);
-    }
-  }).observe({ type: "layout-shift", buffered: true });
+/** The question the server rendered, as it was before any script ran. */
+const RECORD_SERVER_QUESTION = () => {
   document.addEventListener("DOMContentLoaded", () => {
     (window as unknown as { serverQuestion: string }).serverQuestion =
       document.querySelector("#generator [data-testid=question-text]")?.textContent ?? "";
@@ -152,6 +143,7 @@ describe.skipIf(!chromium)("the host's first minute", () => {
         localStorage.setItem("circleup.seenIds", JSON.stringify([question.id]));
       }, served);
       await page.addInitScript(RECORD_LAYOUT_SHIFTS);
+      await page.addInitScript(RECORD_SERVER_QUESTION);
       for (const path of GENERATOR_PAGES) {
         await open(page, path);
         // Anything the page does after hydration has had its chance.

@@ -4,6 +4,7 @@ import { TEST_PASSWORD } from "../support/accounts";
 import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { HttpClient } from "../support/http-client";
+import { layoutShift, RECORD_LAYOUT_SHIFTS } from "../support/layout-shift";
 import { signIn } from "../support/members";
 import { type RunningServer, startServer } from "../support/server";
 
@@ -12,19 +13,6 @@ const chromium = inject("chromium");
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 900 };
 const INVITATION = '[aria-label="Create a free account"]';
-
-/** Sums the layout shifts no input caused, from before the first paint on, as Cumulative Layout Shift counts them. */
-const RECORD_LAYOUT_SHIFTS = () => {
-  const shifts: number[] = [];
-  (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-      if (!entry.hadRecentInput) shifts.push(entry.value);
-    }
-  }).observe({ type: "layout-shift", buffered: true });
-};
-const layoutShift = (page: Page) =>
-  page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
 
 /**
  * The points of each control that are not the control itself (or inside it)
