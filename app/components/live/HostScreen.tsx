@@ -152,33 +152,21 @@ export function HostScreen({ initial, joinUrl, joinAddress, roomUrl, siteUrl, jo
   const busy = !!pending;
 
   // The one filled button: what usually comes next.
-  const nextStep = revealNext ? (
+  const step = revealNext
+    ? { label: "Reveal answers", run: () => act("reveal") }
+    : !last
+      ? { label: "Next question", run: () => act("next"), shortcut: "ArrowRight" }
+      : { label: "End round", run: () => setAsking("end") };
+  const nextStep = (
     <button
       type="button"
       className={`${primaryButton} w-full sm:w-auto sm:self-start sm:px-8`}
-      onClick={() => act("reveal")}
+      onClick={step.run}
       disabled={busy}
+      aria-keyshortcuts={step.shortcut}
     >
-      Reveal answers
-    </button>
-  ) : !last ? (
-    <button
-      type="button"
-      className={`${primaryButton} w-full sm:w-auto sm:self-start sm:px-8`}
-      onClick={() => act("next")}
-      disabled={busy}
-      aria-keyshortcuts="ArrowRight"
-    >
-      Next question <ChevronRight className="h-4 w-4" aria-hidden="true" />
-    </button>
-  ) : (
-    <button
-      type="button"
-      className={`${primaryButton} w-full sm:w-auto sm:self-start sm:px-8`}
-      onClick={() => setAsking("end")}
-      disabled={busy}
-    >
-      End round
+      {step.label}
+      {step.shortcut && <ChevronRight className="h-4 w-4" aria-hidden="true" />}
     </button>
   );
 
