@@ -1,10 +1,12 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CATEGORY_SLUGS } from "~/shared/categories";
 import { signUpAndVerify, TEST_PASSWORD } from "../support/accounts";
 import { launchBrowser } from "../support/browser";
 import { HttpClient } from "../support/http-client";
-import { RECORD_LAYOUT_SHIFTS } from "../support/layout-shift";
+import { layoutShift, RECORD_LAYOUT_SHIFTS } from "../support/layout-shift";
 import { type RunningServer, startServer } from "../support/server";
 import { linksIn, type SmtpTestServer, startSmtpServer } from "../support/smtp";
 
@@ -160,6 +162,34 @@ describe.skipIf(!chromium)("the host's first minute", () => {
           where,
         ).toBeLessThan(0.02);
       }
+    }
+  });
+
+  it("paints the first screen whole when the page arrives in two pieces, so the title never jumps", async () => {
+    // A slow network: the page stops in the middle of the generator for a moment, as a busy server's does.
+    const relay: Server = createServer(async (request, response) => {
+      const upstream = await fetch(new URL(request.url ?? "/", server.url));
+      const body = Buffer.from(await upstream.arrayBuffer());
+      response.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "text/plain" });
+      const cut = body.indexOf('data-testid="question-text"');
+      if (cut < 0) return response.end(body);
+      response.write(body.subarray(0, cut));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      response.end(body.subarray(cut));
+    });
+    await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+    try {
+      const context = await browser.newContext({ viewport: LAPTOP });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.addInitScript(RECORD_LAYOUT_SHIFTS);
+      for (const path of ["/all-hands", "/"]) {
+        await page.goto(`http://127.0.0.1:${(relay.address() as AddressInfo).port}${path}`);
+        await page.waitForTimeout(300);
+        expect(await layoutShift(page), path).toBeLessThan(0.001);
+      }
+    } finally {
+      relay.close();
     }
   });
 
