@@ -100,6 +100,31 @@ describe.each(testEngines())("question supply on $engine", ({ engine, available 
     300_000,
   );
 
+  it.skipIf(!available)("shows editors where the library is thin and what waits for review, per category", async () => {
+    const before = await libraryCoverage(db);
+    expect(before.choices).toHaveLength(68);
+    expect(before.choices.filter((row) => row.all.thin)).toEqual([]);
+    for (const category of before.categories) expect(category.total).toBeGreaterThanOrEqual(450);
+
+    const [user] = await db
+      .insert(users)
+      .values({ name: "Cy", email: `cy-${Math.random()}@example.com` })
+      .returning({ id: users.id });
+    const submitted = await submitQuestion(db, user!.id, {
+      question: "Which part of this week's retro would you run again exactly as it was?",
+      type: "check-out",
+      questionStyle: "reflective",
+      engagementLevel: "standard",
+      categorySlug: "retrospectives",
+    });
+    expect(submitted.ok).toBe(true);
+    const after = await libraryCoverage(db);
+    const waiting = (coverage: typeof after) =>
+      coverage.categories.find((c) => c.slug === "retrospectives")?.pending ?? 0;
+    expect(waiting(after)).toBe(waiting(before) + 1);
+  });
+
+  // Last in this block: it leaves a two-question library behind.
   it.skipIf(!available)(
     "keeps the database in step with the library files: labels, categories, retirements",
     async () => {
@@ -159,34 +184,8 @@ describe.each(testEngines())("question supply on $engine", ({ engine, available 
       expect(rows.find((row) => row.text === text(2))?.status).toBe("retired");
       expect(index.slugById.get(relabelled!.categoryId ?? "")).toBe("remote-teams");
       expect(await furtherCategories(text(1))).toEqual([]);
-      // The real library again, for the tests that follow.
-      await importLibrary(db);
     },
   );
-
-  it.skipIf(!available)("shows editors where the library is thin and what waits for review, per category", async () => {
-    const before = await libraryCoverage(db);
-    expect(before.choices).toHaveLength(68);
-    expect(before.choices.filter((row) => row.all.thin)).toEqual([]);
-    for (const category of before.categories) expect(category.total).toBeGreaterThanOrEqual(450);
-
-    const [user] = await db
-      .insert(users)
-      .values({ name: "Cy", email: `cy-${Math.random()}@example.com` })
-      .returning({ id: users.id });
-    const submitted = await submitQuestion(db, user!.id, {
-      question: "Which part of this week's retro would you run again exactly as it was?",
-      type: "check-out",
-      questionStyle: "reflective",
-      engagementLevel: "standard",
-      categorySlug: "retrospectives",
-    });
-    expect(submitted.ok).toBe(true);
-    const after = await libraryCoverage(db);
-    const waiting = (coverage: typeof after) =>
-      coverage.categories.find((c) => c.slug === "retrospectives")?.pending ?? 0;
-    expect(waiting(after)).toBe(waiting(before) + 1);
-  });
 });
 
 // 21,760 draws, on the real server (about a minute); the member draws above cover both engines.
@@ -215,7 +214,7 @@ describe.each(testEngines().filter(({ engine }) => engine === "postgres"))(
             const ids: string[] = [];
             const texts: string[] = [];
             const visitor: QuotaSubject = { kind: "anonymous", visitorId: `walk-${page}`, address: null };
-            for (let draw = 0; draw < 40; draw++) {
+            for (let draw = 0; draw < 25; draw++) {
               const result = await serveFrom(db, choice, page, ids, texts, visitor);
               if (!result.ok) throw result.error;
               const previous = ids.lastIndexOf(result.body.id);
