@@ -93,9 +93,9 @@ export const liveAnswerSchema = z
     choice: z.number({ error: "choice must be a number" }).int().min(0).max(9).optional(),
     pass: z.literal(true, { error: "pass must be true" }).optional(),
     /**
-     * The question answered, as the phone shows it: in a round where each
-     * person has their own question, theirs (required there); elsewhere, if
-     * sent, the question at `position`.
+     * The question answered, as the phone shows it, so a stale or wrong one
+     * is refused: in a round where each person has their own question, it
+     * must be the sender's own; elsewhere, the question at `position`.
      */
     questionId: z.uuid({ error: "questionId must be a question id" }).optional(),
   })
