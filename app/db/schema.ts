@@ -519,6 +519,17 @@ export const liveRounds = pgTable(
       running: boolean;
       setAt: string;
     }>(),
+    /**
+     * Set when each person gets a question of their own instead of one shared
+     * question: the choice every participant's question is drawn from when
+     * they join (meeting moment, style, depth and category, null for any).
+     */
+    perPerson: jsonb("per_person").$type<{
+      meetingContext: string;
+      questionStyle: string;
+      engagementLevel: string;
+      categorySlug: string | null;
+    }>(),
     participantCount: integer("participant_count").notNull().default(0),
     maxParticipants: integer("max_participants").notNull(),
     lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
@@ -563,9 +574,20 @@ export const liveParticipants = pgTable(
       .references(() => liveRounds.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     name: text("name"),
+    /**
+     * In a round where each person has their own question: the library
+     * question drawn for them when they joined, and its text (copied, so the
+     * round and its recap outlive an edited or deleted question).
+     */
+    questionId: uuid("question_id").references(() => questions.id, { onDelete: "set null" }),
+    questionText: text("question_text"),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("live_participants_round_idx").on(t.roundId, t.joinedAt)],
+  (t) => [
+    index("live_participants_round_idx").on(t.roundId, t.joinedAt),
+    // No question is drawn twice in one round, whichever server seats the two people.
+    uniqueIndex("live_participants_question_idx").on(t.roundId, t.questionId),
+  ],
 );
 
 /** One participant's answer (or pass) to one question of a round; changing it updates the row. */

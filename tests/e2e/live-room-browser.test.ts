@@ -342,4 +342,71 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     await cara.getByRole("heading", { level: 1, name: "This round has ended" }).waitFor();
     expect(await cara.getByRole("link", { name: "Read the recap" }).count()).toBe(0);
   }, 60_000);
+
+  it("goes live from present mode with a question for each person: each phone shows only its own, the host and the room each answer beside its name and question", async () => {
+    const start = await hostContext.newPage();
+    await arrive(start, "/");
+    await start.locator("#generator").getByRole("button", { name: "Present" }).click();
+    await start.getByRole("checkbox", { name: /A question for each person/ }).check();
+    await start.getByRole("button", { name: "Go live" }).click();
+    const dialog = start.getByRole("dialog", { name: "Start a live round" });
+    await dialog.getByRole("heading", { name: "A question for each person" }).waitFor();
+    expect(await axeViolations(start)).toEqual([]);
+    await dialog.getByRole("button", { name: "Start the round" }).click();
+    await start.waitForURL(/\/live\/\w{6}\/host$/);
+    const own = /\/live\/(\w{6})\/host$/.exec(start.url())?.[1] ?? "";
+    await start.getByRole("heading", { level: 1, name: "A question for each person" }).waitFor();
+
+    const people = ["Ada", "Bea"];
+    const asked: string[] = [];
+    for (const name of people) {
+      const phonePage = await (await phone()).newPage();
+      await arrive(phonePage, `/live/${own}`);
+      await phonePage.getByLabel("Your name").fill(name);
+      await phonePage.getByRole("button", { name: "Join the round" }).click();
+      await phonePage.getByLabel("Your answer").waitFor();
+      await phonePage.getByText("Your own question").waitFor();
+      asked.push((await phonePage.getByRole("heading", { level: 1 }).textContent()) ?? "");
+      expect(await axeViolations(phonePage)).toEqual([]);
+      await phonePage.getByLabel("Your answer").fill(`${name} answers`);
+      await phonePage.getByRole("button", { name: "Send answer" }).click();
+      await phonePage.getByText("Waiting for the host to reveal the answers.").waitFor();
+      // One question on the screen: its own, and nobody else's.
+      for (const other of asked.slice(0, -1))
+        expect(await phonePage.locator("body").textContent()).not.toContain(other);
+      await phonePage.close();
+    }
+    expect(new Set(asked).size).toBe(2);
+    expect(asked.every((text) => text.length > 10)).toBe(true);
+
+    // The host sees who has which question, then each answer beside its name and question.
+    const everyone = start.getByRole("region", { name: "Everyone's questions" });
+    await eventually(() => everyone.getByTestId("person-question").allTextContents()).toEqual(
+      asked.map((text) => `“${text}”`),
+    );
+    await start.getByRole("button", { name: "Reveal answers" }).click();
+    const cards = start.getByRole("list", { name: "Answers" }).getByRole("listitem");
+    await eventually(() => cards.count()).toBe(2);
+    for (const [i, name] of people.entries()) {
+      const card = cards.filter({ hasText: `${name} answers` });
+      expect(await card.getByTestId("answer-question").textContent()).toBe(`Asked: “${asked[i]}”`);
+      await card.getByText(`From ${name}`, { exact: true }).waitFor();
+    }
+    expect(await axeViolations(start)).toEqual([]);
+
+    const wall = await hostContext.newPage();
+    await wall.setViewportSize(PROJECTOR.viewport);
+    await arrive(wall, `/live/${own}/room`);
+    const shown = roomAnswers(wall);
+    await eventually(() => shown.count()).toBe(2);
+    for (const [i, name] of people.entries()) {
+      const card = shown.filter({ hasText: `${name} answers` });
+      expect(await card.getByTestId("answer-question").textContent()).toBe(`Asked: “${asked[i]}”`);
+      await card.getByText(`From ${name}`, { exact: true }).waitFor();
+    }
+    expect(await pageSize(wall)).toEqual({ width: 1280, height: 720 });
+    expect(await axeViolations(wall)).toEqual([]);
+    await wall.close();
+    await start.close();
+  }, 60_000);
 });

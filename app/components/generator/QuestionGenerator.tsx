@@ -180,7 +180,7 @@ export function QuestionGenerator({
           onCopied={() => {
             if (!viewer) offerSignUp({ trigger: "after_copy", question, place: invitationPlace });
           }}
-          onPresent={() => present([question, ...servedRecently().filter((q) => q.id !== question.id)])}
+          onPresent={() => present([question, ...servedRecently().filter((q) => q.id !== question.id)], 0, current)}
           onGone={(id, why) => {
             forgetQuestion(id);
             void generate({

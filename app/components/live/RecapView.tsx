@@ -17,6 +17,7 @@ function asAnswers(question: RecapQuestion): LiveAnswer[] {
     choice: answer.choice,
     name: answer.name,
     hidden: false,
+    ...(answer.question ? { question: answer.question } : {}),
   }));
 }
 

@@ -76,9 +76,7 @@ export function RoomScreen({ initial, joinAddress, qrSvg }: Props) {
   return (
     <div className={`${frame} gap-[2.4vh]`}>
       <header className="flex items-center gap-x-[2.4vw] text-[min(3.2vh,2vw)] text-brand-100">
-        <p>
-          Question {view.position + 1} of {view.questions.length}
-        </p>
+        <p>{view.perPerson ? "Own questions" : `Question ${view.position + 1} of ${view.questions.length}`}</p>
         <p className="flex gap-x-[1.8vw]" data-testid="room-counts">
           <Count label="joined" value={view.participantCount} />
           <Count label="answered" value={answered} />
@@ -94,11 +92,15 @@ export function RoomScreen({ initial, joinAddress, qrSvg }: Props) {
       <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_min(30vw,34rem)] gap-[2.6vw]">
         <div className="flex min-h-0 flex-col gap-[2.4vh]">
           <h1 className={`font-serif leading-tight ${questionSize}`} aria-live="polite">
-            “{question.text}”
+            {view.perPerson ? question.text : `“${question.text}”`}
           </h1>
           {!shown && (
             <p className="text-[min(3.4vh,2.2vw)] text-brand-100">
-              {view.locked ? "Answers are locked." : "Answer on your phone."}
+              {view.locked
+                ? "Answers are locked."
+                : view.perPerson
+                  ? "Join to get yours, and answer it on your phone."
+                  : "Answer on your phone."}
             </p>
           )}
           <section
@@ -159,6 +161,14 @@ function RevealedAnswers({
       >
         {wall.map((answer) => (
           <li key={answer.id} className="flex min-h-0 flex-col overflow-hidden rounded-[1.8vh] bg-white/10 p-[2vh]">
+            {answer.question && (
+              <p
+                className={`mb-[0.8vh] font-serif leading-snug text-brand-100 ${few ? "line-clamp-3 text-[min(2.8vh,1.8vw)]" : "line-clamp-2 text-[min(2.2vh,1.4vw)]"}`}
+                data-testid="answer-question"
+              >
+                <span className="sr-only">Asked: </span>“{answer.question}”
+              </p>
+            )}
             <p
               className={`whitespace-pre-wrap break-words leading-snug ${few ? "line-clamp-5 text-[min(3.8vh,2.4vw)]" : "line-clamp-4 text-[min(2.9vh,1.9vw)]"}`}
             >
