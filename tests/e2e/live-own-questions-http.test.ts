@@ -213,7 +213,7 @@ describe("a live round where each person has their own question", () => {
     expect(
       parseCsv(csv)
         .filter((row) => row[3] === "answer")
-        .sort(),
+        .sort((a, b) => (a[2] ?? "").localeCompare(b[2] ?? "")),
     ).toEqual([
       [adaQ.text, "Tea first", "Ada", "answer"],
       [graceQ.text, "A long walk", "Grace", "answer"],
