@@ -32,16 +32,14 @@ import { findNearDuplicates } from "~/domain/questions/near-duplicates";
 import { CATEGORY_SLUGS, type CategorySlug } from "~/shared/categories";
 
 const args = process.argv.slice(2);
-const valueOf = (flag: string) => {
+const flagValue = (flag: string) => {
   const at = args.indexOf(flag);
   return at >= 0 ? args[at + 1] : undefined;
 };
 const flagValues = new Set(["--file", "--cells"].map((flag) => args.indexOf(flag) + 1).filter((i) => i > 0));
-const folder = path.resolve(
-  args.find((arg, i) => !arg.startsWith("--") && !flagValues.has(i)) ?? "content/questions",
-);
+const folder = path.resolve(args.find((arg, i) => !arg.startsWith("--") && !flagValues.has(i)) ?? "content/questions");
 const categoryOption = (flag: string): CategorySlug | undefined => {
-  const value = valueOf(flag);
+  const value = flagValue(flag);
   if (value === undefined) return undefined;
   if ((CATEGORY_SLUGS as readonly string[]).includes(value)) return value as CategorySlug;
   console.error(`${flag} takes a category: ${CATEGORY_SLUGS.join(", ")}`);
@@ -72,10 +70,12 @@ const mine = (row: Row) => !only || row.file === only;
 const allCells = cells(rows);
 const starting = new Map(startingCells(allCells).map((cell) => [cell.category, cell]));
 
-/** "4 (3 in its file), 6 to write", and the worst day when a day-bound question leaves the cell on it. */
+/** "daily-standup/check-in/playful/standard: 6 on a Monday (8 on other days), 7 of the 8 in its own file; 4 to write". */
 function cellLine(cell: Cell, least: number): string {
-  const day = cell.worstDay ? ` on a ${cell.worstDay[0]?.toUpperCase()}${cell.worstDay.slice(1)} (${cell.most} other days)` : "";
-  const own = cell.own === cell.most ? "" : `, ${cell.own} in its file`;
+  const day = cell.worstDay
+    ? ` on a ${cell.worstDay[0]?.toUpperCase()}${cell.worstDay.slice(1)} (${cell.most} on other days)`
+    : "";
+  const own = cell.own === cell.most ? "" : `, ${cell.own} of the ${cell.most} in its own file`;
   return `${cellKey(cell)}: ${cell.count}${day}${own}; ${least - cell.count} to write`;
 }
 
@@ -124,7 +124,8 @@ for (const slug of CATEGORY_SLUGS) {
   console.log(
     `  cells: median ${median(mineCells.map((c) => c.count))}; ${short.length} of ${mineCells.length} under ${LIBRARY_RULES.perCell} (${short.reduce((sum, c) => sum + LIBRARY_RULES.perCell - c.count, 0)} questions to write)`,
   );
-  if (first) console.log(`  starting choice ${choiceKey(first.choice)}: ${first.count} of ${LIBRARY_RULES.startingChoice}`);
+  if (first)
+    console.log(`  starting choice ${choiceKey(first.choice)}: ${first.count} of ${LIBRARY_RULES.startingChoice}`);
   listShortCells(slug, true);
 }
 

@@ -177,7 +177,7 @@ describe("cells", () => {
     expect(cellOf("daily-standup/check-in/reflective/quick")).toMatchObject({
       count: 3,
       most: 4,
-      worstDay: "sunday",
+      worstDay: "monday",
       own: 3,
     });
     expect(cellOf("remote-teams/check-in/reflective/quick")).toMatchObject({ count: 1, most: 1, own: 1 });

@@ -271,7 +271,8 @@ export function cells(questions: readonly FiledQuestion[]): Cell[] {
   return CATEGORY_SLUGS.flatMap((category) =>
     OFFERED_CHOICES.map((choice) => {
       const members = byKey.get(`${category}/${choiceKey(choice)}`) ?? [];
-      const perDay = WEEKDAY_NAMES.map((day) => ({
+      // From Monday, so a cell short on Sundays and Mondays alike names the working day.
+      const perDay = [...WEEKDAY_NAMES.slice(1), WEEKDAY_NAMES[0]].map((day) => ({
         day,
         count: members.filter((q) => fitsDay(q.notWhen, day)).length,
       }));
@@ -303,7 +304,9 @@ export function median(counts: readonly number[]): number {
   if (counts.length === 0) return 0;
   const sorted = [...counts].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /** Each category page's starting choice (firstChoice: a reflective check-in at the category's depth) and its cell. */

@@ -273,7 +273,8 @@ export const STOCK_FRAMES: readonly { frame: string; pattern: RegExp }[] = [
   },
   {
     frame: "book or chapter",
-    pattern: /\b(?:books?(?!\s+(?:it|a|the|time|in)\b)|novels?|chapters?|bestsellers?|page-turners?|autobiograph(?:y|ies)|book titles?)\b/i,
+    pattern:
+      /\b(?:books?(?!\s+(?:it|a|the|time|in)\b)|novels?|chapters?|bestsellers?|page-turners?|autobiograph(?:y|ies)|book titles?)\b/i,
   },
   {
     frame: "headline or news",
@@ -320,7 +321,10 @@ export const STOCK_FRAMES: readonly { frame: string; pattern: RegExp }[] = [
   { frame: "robot", pattern: /\brobots?\b/i },
   { frame: "magic or wizard", pattern: /\b(?:magic|wizards?|spells?|wands?|fairy tales?|fairytales?)\b/i },
   { frame: "mountain or summit", pattern: /\b(?:mountains?|summits?|peaks?|climbs?|ridges?)\b/i },
-  { frame: "outer space", pattern: /\b(?:planets?|astronauts?|outer space|space stations?|the moon|galax(?:y|ies)|aliens?)\b/i },
+  {
+    frame: "outer space",
+    pattern: /\b(?:planets?|astronauts?|outer space|space stations?|the moon|galax(?:y|ies)|aliens?)\b/i,
+  },
   { frame: "puzzle", pattern: /\b(?:puzzles?|jigsaws?)\b/i },
 ];
 
