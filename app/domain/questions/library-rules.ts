@@ -137,7 +137,7 @@ const DAY_BOUND: readonly { rule: QuestionRule; pattern: RegExp; tag: NotWhen; w
 ];
 
 /** The meetings that run in sprints: sprint words belong to them. */
-export const MEETINGS_WITH_SPRINTS: readonly CategorySlug[] = ["daily-standup", "retrospectives"];
+const MEETINGS_WITH_SPRINTS: readonly CategorySlug[] = ["daily-standup", "retrospectives"];
 
 /**
  * Sprint words: the sprint as a stretch of work ("this sprint", "next
@@ -149,7 +149,7 @@ const SPRINT_WORDS =
   /\b(?:sprints|(?:this|next|last|the|our|your|each|every|per|that|current|previous|whole|same|one)\s+(?:\w+\s+)?sprint|sprint\s+(?:goals?|planning|reviews?|demos?|boards?|backlogs?)|backlogs?|story points?|velocity|burn-?downs?|scrum)\b/i;
 
 /** The sprint words a text uses, as written. */
-export function sprintWordsIn(text: string): string | null {
+function sprintWordsIn(text: string): string | null {
   return text.match(SPRINT_WORDS)?.[0] ?? null;
 }
 
@@ -243,7 +243,7 @@ export function overusedFrames(texts: readonly string[]): { frame: string; count
  * also where it is meant plainly ("a film you could watch again"): a host
  * meets the word either way.
  */
-export const STOCK_FRAMES: readonly { frame: string; pattern: RegExp }[] = [
+const STOCK_FRAMES: readonly { frame: string; pattern: RegExp }[] = [
   {
     frame: "film or trailer",
     pattern:
