@@ -22,6 +22,7 @@ import {
   median,
   otherFormatShare,
   overusedOpenings,
+  questionsToWrite,
   shortCells,
   startingCells,
   unofferedLabels,
@@ -124,8 +125,13 @@ for (const slug of CATEGORY_SLUGS) {
   console.log(
     `  cells: median ${median(mineCells.map((c) => c.count))}; ${short.length} of ${mineCells.length} under ${LIBRARY_RULES.perCell} (${short.reduce((sum, c) => sum + LIBRARY_RULES.perCell - c.count, 0)} questions to write)`,
   );
-  if (first)
-    console.log(`  starting choice ${choiceKey(first.choice)}: ${first.count} of ${LIBRARY_RULES.startingChoice}`);
+  if (first) {
+    // Beyond what its cell's line already asks for (up to 10), so the two add up to what the category needs.
+    const more = LIBRARY_RULES.startingChoice - Math.max(first.count, LIBRARY_RULES.perCell);
+    console.log(
+      `  starting choice ${choiceKey(first.choice)}: ${first.count} of ${LIBRARY_RULES.startingChoice}${more > 0 ? ` (${more} more to write beyond the cells)` : ""}`,
+    );
+  }
   listShortCells(slug, true);
 }
 
@@ -138,6 +144,9 @@ if (!only) {
     `  cells: ${allCells.length}, median ${middle} (needs ${LIBRARY_RULES.medianCell}); ${short.length} under ${LIBRARY_RULES.perCell} (${short.reduce((sum, c) => sum + LIBRARY_RULES.perCell - c.count, 0)} questions to write)`,
   );
   if (middle < LIBRARY_RULES.medianCell) report(`[cells] median cell ${middle}, needs ${LIBRARY_RULES.medianCell}`);
+  console.log(
+    `  questions to write in all: at least ${questionsToWrite(allCells)} (every cell to ${LIBRARY_RULES.perCell}, each starting choice to ${LIBRARY_RULES.startingChoice}, the median to ${LIBRARY_RULES.medianCell})`,
+  );
   console.log(
     `  starting choices: ${[...starting.values()].map((c) => `${c.category} ${c.count}`).join(", ")} (each needs ${LIBRARY_RULES.startingChoice})`,
   );

@@ -4,6 +4,7 @@ import {
   cells,
   type FiledQuestion,
   median,
+  questionsToWrite,
   shortCells,
   startingCells,
 } from "~/domain/questions/library-audit";
@@ -201,6 +202,12 @@ describe("cells", () => {
       "all-hands/check-in/reflective/quick",
     ]);
     expect(starting[2]?.count).toBe(3);
+  });
+
+  it("add up what the library still needs: each cell to 10, each starting choice to 30, then the median to 12", () => {
+    // The stand-up start holds 3 of 30, the six other starts none; two other cells hold 1 of 10, the 467 left none.
+    // Then the 239 fullest cells (the seven starts at 30, 232 cells at 10) need 2 more each for a median of 12.
+    expect(questionsToWrite(all)).toBe(27 + 6 * 30 + 2 * 9 + 467 * 10 + 232 * 2);
   });
 
   it("take the median of their counts", () => {

@@ -322,3 +322,19 @@ export function startingCells(all: readonly Cell[]): Cell[] {
     );
   });
 }
+
+/**
+ * The fewest questions that bring the library to its bars: every cell to
+ * perCell, each page's starting choice to startingChoice, then enough of the
+ * fullest cells to medianCell that the median reaches it.
+ */
+export function questionsToWrite(all: readonly Cell[]): number {
+  const starting = new Set(startingCells(all));
+  const raised = all.map((cell) =>
+    Math.max(cell.count, starting.has(cell) ? LIBRARY_RULES.startingChoice : LIBRARY_RULES.perCell),
+  );
+  const floors = raised.reduce((sum, count, i) => sum + count - (all[i]?.count ?? 0), 0);
+  // The median reaches the bar once the upper half (and the middle cell) hold it: raise the fullest first.
+  const upper = [...raised].sort((a, b) => b - a).slice(0, Math.floor(raised.length / 2) + 1);
+  return floors + upper.reduce((sum, count) => sum + Math.max(0, LIBRARY_RULES.medianCell - count), 0);
+}
