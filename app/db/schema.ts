@@ -55,6 +55,8 @@ export const questions = pgTable(
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
     /** It names a kind of meeting ("this retro"), so it is served only in its own category, never elsewhere. */
     meetingBound: boolean("meeting_bound").notNull().default(false),
+    /** The days it does not fit (shared/meeting-day.ts NOT_WHEN: "after-weekend"...), from the library's `notWhen`. */
+    notWhen: text("not_when").array().notNull().default(sql`'{}'::text[]`),
     source: text("source").notNull(),
     status: text("status").notNull().default("published"),
     /** A team's private question (status 'team'): served only in that team's meetings until someone submits it for review. */

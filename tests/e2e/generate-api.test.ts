@@ -94,6 +94,11 @@ describe("POST /api/v1/generate-question", () => {
       "previousQuestions must be an array",
     ],
     ["a non-boolean fresh", { ...valid, fresh: "yes" }, "fresh must be true or false"],
+    [
+      "a weekday that is not one",
+      { ...valid, weekday: "Monday" },
+      "weekday must be one of sunday, monday, tuesday, wednesday, thursday, friday, saturday",
+    ],
   ])("refuses %s with 400 and a message naming the field", async (_, body, message) => {
     const response = await post("/api/v1/generate-question", body);
     expect(response.status).toBe(400);

@@ -16,6 +16,7 @@ import {
 import { offerSignUp } from "~/lib/sign-up-prompt";
 import { useFeatures } from "~/lib/use-features";
 import { type CategorySlug, firstChoice } from "~/shared/categories";
+import { localWeekday } from "~/shared/meeting-day";
 import type { Viewer } from "~/shared/navigation";
 import type { Relaxed, RemainingQuestions, ServedQuestion } from "~/shared/questions";
 import { againLabel } from "~/shared/widening";
@@ -92,7 +93,14 @@ export function QuestionGenerator({
       .reverse()
       .map((q) => q.question);
     const { fresh, ...choice } = settings;
-    const outcome = await requestQuestion({ ...choice, previousQuestions, seenIds: seenIds(), fresh });
+    // The browser's own day: a "yesterday" question never opens a Monday.
+    const outcome = await requestQuestion({
+      ...choice,
+      previousQuestions,
+      seenIds: seenIds(),
+      fresh,
+      weekday: localWeekday(),
+    });
     inFlight.current = false;
     setLoading(false);
     if (!outcome.ok) {

@@ -17,13 +17,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseJsonBody(context, generateQuestionRequestSchema);
   if (!parsed.ok) return parsed.response;
   // A team's memory and private questions are its members' only: a visitor 401, anyone else 404.
-  if (parsed.data.teamId) await requireTeamApi(request, parsed.data.teamId, "view");
+  const team = parsed.data.teamId ? await requireTeamApi(request, parsed.data.teamId, "view") : null;
 
   const { subject, setCookie } = await quotaSubjectOf(request, context.clientIp);
   const { generator, metered } = activeGenerator();
   const { db } = await database();
   const serving = performance.now();
-  const result = await serveQuestion({ db, generator, metered, limits: config().aiQuota }, parsed.data, subject);
+  const result = await serveQuestion(
+    { db, generator, metered, limits: config().aiQuota },
+    parsed.data,
+    subject,
+    team?.timeZone ?? null,
+  );
   const done = performance.now();
   const headers = new Headers({
     "Cache-Control": "no-store",
