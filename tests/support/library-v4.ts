@@ -15,7 +15,6 @@ import type { CategorySlug } from "~/shared/categories";
 export const LIBRARY_V4_TO_WRITE: readonly CategorySlug[] = [
   "ice-breaker-questions",
   "daily-standup",
-  "team-building",
   "retrospectives",
   "one-on-ones",
   "all-hands",
