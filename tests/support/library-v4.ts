@@ -16,7 +16,6 @@ export const LIBRARY_V4_TO_WRITE: readonly CategorySlug[] = [
   "ice-breaker-questions",
   "retrospectives",
   "one-on-ones",
-  "all-hands",
 ];
 
 /** The median cell of the library before v4's files were written; LIBRARY_RULES.medianCell once they all are. */
