@@ -14,7 +14,6 @@ import type { CategorySlug } from "~/shared/categories";
  */
 export const LIBRARY_V4_TO_WRITE: readonly CategorySlug[] = [
   "ice-breaker-questions",
-  "retrospectives",
   "one-on-ones",
 ];
 
