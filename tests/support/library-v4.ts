@@ -14,7 +14,6 @@ import type { CategorySlug } from "~/shared/categories";
  */
 export const LIBRARY_V4_TO_WRITE: readonly CategorySlug[] = [
   "ice-breaker-questions",
-  "one-on-ones",
 ];
 
 /** The median cell of the library before v4's files were written; LIBRARY_RULES.medianCell once they all are. */
