@@ -28,7 +28,6 @@ import { findNearDuplicates, NEAR_DUPLICATE_SIMILARITY, pairSimilarities } from 
 import { CATEGORY_SLUGS } from "~/shared/categories";
 import { meetingNamedIn } from "~/shared/meeting-kinds";
 import { normalizeQuestionText, OFFERED_CHOICES } from "~/shared/questions";
-import { LIBRARY_V4_TO_WRITE, MEDIAN_CELL_AT_LEAST, MOST_IN_ONE_FRAME } from "../support/library-v4";
 
 const { files } = readLibrary();
 const all = files.flatMap(auditedQuestions);
@@ -58,32 +57,24 @@ describe("the curated question library", () => {
     expect(short).toEqual([]);
   });
 
-  // Library v4's bars, held per category as its file is written (tests/support/library-v4.ts).
   const allCells = cells(all);
-  const v4Done = LIBRARY_V4_TO_WRITE.length === 0;
 
-  it("holds every cell of a written category to 10 questions and its page's starting choice to 30", () => {
-    const starting = startingCells(allCells);
-    const shortOf = (slug: string) => [
-      ...shortCells(allCells.filter((cell) => cell.category === slug)).map((c) => `${cellKey(c)}: ${c.count}`),
-      ...starting
-        .filter((c) => c.category === slug && c.count < LIBRARY_RULES.startingChoice)
+  it("holds every cell to 10 questions and each page's starting choice to 30", () => {
+    const short = [
+      ...shortCells(allCells).map((c) => `${cellKey(c)}: ${c.count}`),
+      ...startingCells(allCells)
+        .filter((c) => c.count < LIBRARY_RULES.startingChoice)
         .map((c) => `starting choice ${cellKey(c)}: ${c.count}`),
     ];
-    const written = CATEGORY_SLUGS.filter((slug) => !LIBRARY_V4_TO_WRITE.includes(slug));
-    expect(written.flatMap(shortOf)).toEqual([]);
-    // A category still listed as to be written that already meets the bars comes off the list.
-    expect(LIBRARY_V4_TO_WRITE.filter((slug) => shortOf(slug).length === 0)).toEqual([]);
+    expect(short).toEqual([]);
   });
 
-  it("keeps the median cell at 12 (while library v4 is written: at least its last figure)", () => {
-    const middle = median(allCells.map((cell) => cell.count));
-    expect(middle).toBeGreaterThanOrEqual(v4Done ? LIBRARY_RULES.medianCell : MEDIAN_CELL_AT_LEAST);
+  it("keeps the median cell at 12", () => {
+    expect(median(allCells.map((cell) => cell.count))).toBeGreaterThanOrEqual(LIBRARY_RULES.medianCell);
   });
 
-  it("tells no more than 25 questions through one stock frame (while library v4 is written: at most its last figure)", () => {
-    const most = v4Done ? LIBRARY_RULES.perFrame : MOST_IN_ONE_FRAME;
-    expect(stockFrames(texts).filter((f) => f.count > most)).toEqual([]);
+  it("tells no more than 25 questions through one stock frame", () => {
+    expect(stockFrames(texts).filter((f) => f.count > LIBRARY_RULES.perFrame)).toEqual([]);
   });
 
   it("labels nothing with a choice the generator does not offer (no deep energizers)", () => {
