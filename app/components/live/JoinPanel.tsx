@@ -1,3 +1,5 @@
+import { spacedCode } from "~/shared/live";
+
 type Props = {
   code: string;
   /** The join page's address as people type it, without https://. */
@@ -5,9 +7,6 @@ type Props = {
   /** The QR code of the round's own page, drawn on the server. */
   qrSvg: string;
 };
-
-/** "3KM 7QP" reads better from across a room than "3KM7QP". */
-export const spacedCode = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
 
 /**
  * How people get in, on the room's screen: the address and the code in
