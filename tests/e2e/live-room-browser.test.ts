@@ -59,6 +59,17 @@ const pageSize = (page: Page) =>
     height: document.documentElement.scrollHeight,
   }));
 
+/** The names of the buttons filled with a colour, as the page shows them now: a screen's one obvious next step. */
+const filledButtons = (page: Page) =>
+  page.locator("main").evaluate((main) =>
+    [...main.querySelectorAll("button, a")].flatMap((control) => {
+      const box = control.getBoundingClientRect();
+      const fill = getComputedStyle(control).backgroundColor;
+      const filled = fill !== "rgba(0, 0, 0, 0)" && fill !== "rgb(255, 255, 255)";
+      return box.width > 0 && filled ? [control.textContent?.trim() ?? ""] : [];
+    }),
+  );
+
 /** What the room screen shows of the answers once revealed. */
 const roomAnswers = (room: Page) => room.getByRole("list", { name: "Answers" }).getByRole("listitem");
 
@@ -190,6 +201,8 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     expect(await hydrated(page)).toBe(false);
     await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(questionText);
     await host.getByText("1 person has joined: Slow Sam").waitFor();
+    // One filled button on the host's screen, the round's next step: the timer's and the order's stay outlined.
+    expect(await filledButtons(host)).toEqual(["Reveal answers"]);
 
     // The page again, scripts as slow: an answer typed and sent before they run.
     const again = await context.newPage();
