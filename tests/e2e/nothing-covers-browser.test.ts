@@ -13,6 +13,7 @@ const chromium = inject("chromium");
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 900 };
 const INVITATION = '[aria-label="Create a free account"]';
+const PASS_NOTE = "Answering is an invitation: anyone can pass.";
 
 /**
  * The points of each control that are not the control itself (or inside it)
@@ -178,6 +179,24 @@ describe.skipIf(!chromium)("nothing covers the job", () => {
     );
     expect(small).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("keeps room under Generate only for a visitor, whom an invitation may reach: a member sees no empty band", async () => {
+    /** From Generate's bottom edge to the pass note under it, on the home page at 390 px. */
+    const roomUnderGenerate = async (page: Page) => {
+      await open(page, "/");
+      const [button, note] = [
+        await generate(page).boundingBox(),
+        await generator(page).getByText(PASS_NOTE).boundingBox(),
+      ];
+      return (note?.y ?? 0) - (button?.y ?? 0) - (button?.height ?? 0);
+    };
+    expect(await roomUnderGenerate(await newPage())).toBeGreaterThanOrEqual(40);
+    const voter = new HttpClient(server.url);
+    await signIn(voter, "voter@example.com");
+    const page = await newPage();
+    await page.context().addCookies(voter.cookieList());
+    expect(await roomUnderGenerate(page)).toBeLessThanOrEqual(16);
   });
 
   it("confirms a cookie choice where the banner was, covering none of the header, and fades it out by itself without moving anything", async () => {
