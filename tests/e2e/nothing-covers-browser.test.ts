@@ -170,6 +170,9 @@ describe.skipIf(!chromium)("nothing covers the job", () => {
     expect(await list.getByRole("link", { name: "See all community questions" }).getAttribute("href")).toBe(
       "/questions",
     );
+    // Said once on the page, with the generator: the community list under it does not repeat it.
+    expect(await page.getByText(PASS_NOTE).count()).toBe(1);
+    expect(await generator(page).getByText(PASS_NOTE).count()).toBe(1);
     const small = await page.evaluate(() =>
       [...document.querySelectorAll("a[href]")].flatMap((link) => {
         const box = link.getBoundingClientRect();
