@@ -265,6 +265,9 @@ export type RoundEvent =
     }
   | { type: "deleted" };
 
+/** A join code as every screen writes it, "3KM 7QP": two halves read more easily from across a room. */
+export const spacedCode = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
+
 /** A join code as people type it: spaces and dashes dropped, upper case. */
 export function normalizeJoinCode(input: string): string {
   return input.replace(/[\s-]+/g, "").toUpperCase();

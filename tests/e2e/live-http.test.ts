@@ -723,7 +723,7 @@ describe("a live round over HTTP", () => {
     expect(passed).not.toContain("Change answer");
   });
 
-  it("shows /live, a participant's page and a recap without the site's navigation, footer or cookie banner", async () => {
+  it("shows /live, a participant's page and a recap without the site's navigation, footer or cookie banner, writing the code one way", async () => {
     const host = new HttpClient(baseUrl);
     const { plain } = await libraryQuestions(host);
     const { code, recapToken } = await startRound(host, { questionIds: [plain[0]], modes: ["text"] });
@@ -739,6 +739,11 @@ describe("a live round over HTTP", () => {
       expect(response.status, name).toBe(200);
       const html = await response.text();
       expect({ name, chrome: siteChrome(html) }).toEqual({ name, chrome: [] });
+      // The code as the host's and the room's screens write it, in two halves, on every page that shows it.
+      if (name !== "/live") {
+        expect(visibleText(html), name).toContain(`${code.slice(0, 3)} ${code.slice(3)}`);
+        expect(visibleText(html), name).not.toContain(code);
+      }
       // The CircleUp mark stays, and leads home.
       const links = html.match(/<a\b[^>]*>/g) ?? [];
       expect(

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
@@ -58,6 +58,17 @@ const pageSize = (page: Page) =>
     width: document.documentElement.scrollWidth,
     height: document.documentElement.scrollHeight,
   }));
+
+/** The names of the buttons filled with a colour, as the page shows them now: a screen's one obvious next step. */
+const filledButtons = (page: Page) =>
+  page.locator("main").evaluate((main) =>
+    [...main.querySelectorAll("button, a")].flatMap((control) => {
+      const box = control.getBoundingClientRect();
+      const fill = getComputedStyle(control).backgroundColor;
+      const filled = fill !== "rgba(0, 0, 0, 0)" && fill !== "rgb(255, 255, 255)";
+      return box.width > 0 && filled ? [control.textContent?.trim() ?? ""] : [];
+    }),
+  );
 
 /** What the room screen shows of the answers once revealed. */
 const roomAnswers = (room: Page) => room.getByRole("list", { name: "Answers" }).getByRole("listitem");
@@ -156,14 +167,24 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     // Readable from the back of a room, and all of it on one screen at 720p and 1080p.
     const joinPanel = room.getByRole("region", { name: "Join on your phone" });
     const codeLine = joinPanel.getByText(`Code ${code.split("").join(" ")}`).locator("..");
-    expect(await codeLine.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(
-      64,
-    );
+    const fontSize = (element: Locator) => element.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+    expect(await fontSize(codeLine)).toBeGreaterThanOrEqual(56);
     const address = joinPanel.getByText(/\/live$/);
     expect(await address.textContent()).toBe(`${server.url.replace(/^https?:\/\//, "")}/live`);
     expect(await address.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(28);
     expect(await pageSize(room)).toEqual({ width: 1280, height: 720 });
     await joinPanel.getByRole("img", { name: "QR code that opens this round" }).waitFor();
+    /** Before any answer: the question is the largest type on the screen, and the empty answers take little room. */
+    const questionLeads = async (size: string) => {
+      const heading = room.getByRole("heading", { level: 1 });
+      expect(await fontSize(heading), size).toBeGreaterThan(await fontSize(codeLine));
+      const [asked, answers] = [
+        await heading.boundingBox(),
+        await room.getByRole("region", { name: "Answers" }).boundingBox(),
+      ];
+      expect((answers?.height ?? 0) * 3, size).toBeLessThan(asked?.height ?? 0);
+    };
+    await questionLeads("1280x720");
 
     // The answer timer runs on the host's phone and shows on the room screen, paused when the host pauses it.
     const timer = room.getByRole("timer");
@@ -176,6 +197,7 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     expect(await axeViolations(room)).toEqual([]);
     await room.setViewportSize({ width: 1920, height: 1080 });
     expect(await pageSize(room)).toEqual({ width: 1920, height: 1080 });
+    await questionLeads("1920x1080");
     await room.setViewportSize(PROJECTOR.viewport);
   });
 
@@ -190,6 +212,8 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     expect(await hydrated(page)).toBe(false);
     await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(questionText);
     await host.getByText("1 person has joined: Slow Sam").waitFor();
+    // One filled button on the host's screen, the round's next step: the timer's and the order's stay outlined.
+    expect(await filledButtons(host)).toEqual(["Reveal answers"]);
 
     // The page again, scripts as slow: an answer typed and sent before they run.
     const again = await context.newPage();

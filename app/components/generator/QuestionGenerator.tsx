@@ -212,7 +212,8 @@ export function QuestionGenerator({
           <Sparkles className="h-4 w-4" aria-hidden="true" />
           {loading ? "Generating…" : "Generate Question"}
         </button>
-        <div className="min-h-10">
+        {/* A visitor's room is kept for the invitation that a first click may bring; members never get one. */}
+        <div className={viewer ? "empty:hidden" : "min-h-10"}>
           {footnote}
           {!viewer && <SignUpInvitation place={invitationPlace} className={footnote ? "mt-3" : ""} />}
         </div>

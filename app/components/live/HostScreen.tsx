@@ -6,11 +6,17 @@ import { deleteRound, type HostAction, hostAction, moderateAnswer } from "~/lib/
 import { useCopy } from "~/lib/use-copy";
 import type { CountdownState } from "~/lib/use-countdown";
 import { useLiveRound } from "~/lib/use-live-round";
-import { ANSWER_MODE_LABELS, type LiveAnswer, livePaths, type RoundParticipant, type RoundView } from "~/shared/live";
+import {
+  ANSWER_MODE_LABELS,
+  type LiveAnswer,
+  livePaths,
+  type RoundParticipant,
+  type RoundView,
+  spacedCode,
+} from "~/shared/live";
 import { emptyResults } from "~/shared/live-view";
 import { choiceInWords } from "~/shared/widening";
 import { EndControls, type EndQuestion } from "./EndControls";
-import { spacedCode } from "./JoinPanel";
 import { LoopbackWarning } from "./LoopbackWarning";
 import { ModerationPanel } from "./ModerationPanel";
 import { ReconnectingNote } from "./ReconnectingNote";

@@ -4,7 +4,7 @@ import { PassNote } from "~/components/questions/PassNote";
 import { type AnswerInput, fetchRound, sendAnswer } from "~/lib/live-client";
 import { useAnswerPages } from "~/lib/use-answer-pages";
 import { useLiveRound } from "~/lib/use-live-round";
-import { type LiveAnswer, livePaths, type RoundQuestion, type RoundView } from "~/shared/live";
+import { type LiveAnswer, livePaths, type RoundQuestion, type RoundView, spacedCode } from "~/shared/live";
 import { answerText } from "./AnswerCards";
 import { AnswerControl } from "./AnswerControl";
 import { JoinForm } from "./JoinForm";
@@ -44,7 +44,7 @@ export function ParticipantScreen({ initial, prefillName }: Props) {
     <div className="mx-auto flex min-h-[70vh] max-w-xl flex-col px-4 py-6 sm:py-10">
       <header className="flex min-h-6 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
         <span>
-          Live round <span className="font-mono font-semibold tracking-widest text-ink">{view.code}</span>
+          Live round <span className="font-mono font-semibold tracking-widest text-ink">{spacedCode(view.code)}</span>
         </span>
         {joined && !ended && connection !== "gone" && question && (
           <span>

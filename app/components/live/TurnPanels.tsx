@@ -1,5 +1,5 @@
 import { type Dispatch, type ReactNode, type SetStateAction, useCallback, useState } from "react";
-import { control, primaryButton } from "~/components/buttons";
+import { control } from "~/components/buttons";
 import { Pause, Play, RotateCcw, Shuffle } from "~/components/icons";
 import {
   nextSpeaker,
@@ -50,7 +50,8 @@ const PANEL_STYLES = {
     quiet: "text-ink-muted",
     text: "text-ink",
     time: "text-5xl text-ink",
-    primary: primaryButton,
+    // The host's screen has one filled button, the round's next step: the timer and the order are outlined beside it.
+    primary: control,
     button: control,
     step: control,
     field: "border-line-strong bg-white text-ink placeholder:text-ink-muted",
