@@ -191,6 +191,9 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     expect(await timer.count()).toBe(0);
     await host.getByRole("button", { name: "Start", exact: true }).click();
     await eventually(() => timer.getAttribute("aria-label")).toMatch(/^Time left \d:\d\d$/);
+    // Paused once it has counted down: a timer paused at its full time is, to the room, one not started yet.
+    const full = await timer.textContent();
+    await eventually(() => timer.textContent()).not.toBe(full);
     await host.getByRole("button", { name: "Pause", exact: true }).click();
     const paused = await host.getByTestId("timer").textContent();
     await eventually(() => timer.textContent()).toBe(paused);
