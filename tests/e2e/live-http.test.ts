@@ -3,12 +3,10 @@ import { createParser } from "eventsource-parser";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { waitPhrase } from "~/domain/limits/rules";
 import type { LiveAnswer, RoundEvent, RoundView } from "~/shared/live";
-import { type Cluster, startCluster } from "../support/cluster";
+import { type Cluster, startClusterOrSkip } from "../support/cluster";
 import { parseCsv } from "../support/csv";
 import { HttpClient } from "../support/http-client";
 import { libraryEntryOf } from "../support/library-formats";
-import { skipOrFail } from "../support/loud-skip";
-import { findPostgresBin } from "../support/postgres";
 import { type RunningServer, startServer } from "../support/server";
 
 /**
@@ -762,12 +760,7 @@ describe("a live round spread over two servers on one PostgreSQL database", () =
   const person = (server: number) => cluster?.client(server, `203.0.113.${++address}`) as HttpClient;
 
   beforeAll(async () => {
-    if (!process.env.DATABASE_URL && !findPostgresBin()) {
-      skipOrFail("the two-server live round tests", "no DATABASE_URL and no initdb/pg_ctl on this machine");
-      return;
-    }
-    cluster = await startCluster();
-    if (!cluster) skipOrFail("the two-server live round tests", "no PostgreSQL could be started");
+    cluster = await startClusterOrSkip("the two-server live round tests");
   });
   afterAll(async () => {
     await cluster?.stop();

@@ -2,12 +2,10 @@ import http from "node:http";
 import { createParser } from "eventsource-parser";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { LiveAnswer, RoundEvent, RoundView } from "~/shared/live";
-import { type Cluster, startCluster } from "../support/cluster";
+import { type Cluster, startClusterOrSkip } from "../support/cluster";
 import { parseCsv } from "../support/csv";
 import { HttpClient } from "../support/http-client";
 import { libraryEntryOf } from "../support/library-formats";
-import { skipOrFail } from "../support/loud-skip";
-import { findPostgresBin } from "../support/postgres";
 
 /**
  * A live round where each person has their own question, over HTTP: every
@@ -262,12 +260,7 @@ describe("each their own question on two servers sharing one PostgreSQL database
   let cluster: Cluster | null = null;
 
   beforeAll(async () => {
-    if (!process.env.DATABASE_URL && !findPostgresBin()) {
-      skipOrFail("the two-server own-question tests", "no DATABASE_URL and no initdb/pg_ctl on this machine");
-      return;
-    }
-    cluster = await startCluster();
-    if (!cluster) skipOrFail("the two-server own-question tests", "no PostgreSQL could be started");
+    cluster = await startClusterOrSkip("the two-server own-question tests");
   });
   afterAll(async () => {
     await cluster?.stop();
