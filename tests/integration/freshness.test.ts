@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
 import { questions, users } from "~/db/schema";
-import type { QuotaLimits, QuotaSubject } from "~/domain/generation/quota.server";
+import type { QuotaSubject } from "~/domain/generation/quota.server";
 import { serveQuestion } from "~/domain/generation/serve-question.server";
 import { recordServed } from "~/domain/questions/history.server";
 import { hideQuestion, unhideQuestion } from "~/domain/questions/marks.server";
 import { generateQuestionRequestSchema } from "~/shared/question-schemas";
-import { freshDatabase, testEngines } from "../support/databases";
+import { freshDatabase, testEngines, UNLIMITED } from "../support/databases";
 
-const UNLIMITED: QuotaLimits = {
-  anonymous: "unlimited",
-  anonymousPerIp: "unlimited",
-  free: "unlimited",
-  premium: "unlimited",
-};
 const CELL = { meetingContext: "focus", questionStyle: "playful", engagementLevel: "deep" } as const;
 
 describe.each(testEngines())("per-member freshness on $engine", ({ engine, available }) => {

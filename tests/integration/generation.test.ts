@@ -15,7 +15,7 @@ import { importLibrary } from "~/domain/questions/library.server";
 import { libraryStats } from "~/domain/questions/stats.server";
 import { type GenerateQuestionRequest, generateQuestionRequestSchema } from "~/shared/question-schemas";
 import { normalizeQuestionText } from "~/shared/questions";
-import { freshDatabase, libraryFolder, removeLibraryFolders, testEngines } from "../support/databases";
+import { freshDatabase, libraryFolder, removeLibraryFolders, testEngines, UNLIMITED } from "../support/databases";
 
 const q = (text: string, context: string, style: string, engagement: string) => ({ text, context, style, engagement });
 
@@ -61,12 +61,6 @@ function recordingGenerator(): QuestionGenerator & { inputs: GenerationInput[] }
   };
 }
 
-const UNLIMITED: QuotaLimits = {
-  anonymous: "unlimited",
-  anonymousPerIp: "unlimited",
-  free: "unlimited",
-  premium: "unlimited",
-};
 const LIMITS: QuotaLimits = { anonymous: 10, anonymousPerIp: 50, free: 25, premium: "unlimited" };
 const visitor = (id: string, ip: string | null = null): QuotaSubject => ({
   kind: "anonymous",

@@ -3,18 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
 import { adminAuditLog, questions, users } from "~/db/schema";
 import { editQuestion } from "~/domain/admin/questions.server";
-import type { QuotaLimits, QuotaSubject } from "~/domain/generation/quota.server";
+import type { QuotaSubject } from "~/domain/generation/quota.server";
 import { serveQuestion } from "~/domain/generation/serve-question.server";
 import { importLibrary } from "~/domain/questions/library.server";
 import { generateQuestionRequestSchema } from "~/shared/question-schemas";
-import { freshDatabase, libraryFolder, removeLibraryFolders, testEngines } from "../support/databases";
+import { freshDatabase, libraryFolder, removeLibraryFolders, testEngines, UNLIMITED } from "../support/databases";
 
-const UNLIMITED: QuotaLimits = {
-  anonymous: "unlimited",
-  anonymousPerIp: "unlimited",
-  free: "unlimited",
-  premium: "unlimited",
-};
 const CHOICE = { meetingContext: "check-out", questionStyle: "reflective", engagementLevel: "standard" } as const;
 const labels = { context: "check-out", style: "reflective", engagement: "standard" } as const;
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
 import { profiles, questions, teamMembers, teams, users } from "~/db/schema";
-import type { QuotaLimits, QuotaSubject } from "~/domain/generation/quota.server";
+import type { QuotaSubject } from "~/domain/generation/quota.server";
 import { serveQuestion } from "~/domain/generation/serve-question.server";
 import { importLibrary } from "~/domain/questions/library.server";
 import { recordTeamUse } from "~/domain/teams/memory.server";
@@ -11,14 +11,8 @@ import { createSeries, updateSeries } from "~/domain/teams/series.server";
 import type { Weekday } from "~/shared/meeting-day";
 import { generateQuestionRequestSchema } from "~/shared/question-schemas";
 import { type SeriesForm, seriesFormSchema } from "~/shared/series-schemas";
-import { freshDatabase, libraryFolder, removeLibraryFolders, testEngines } from "../support/databases";
+import { freshDatabase, libraryFolder, removeLibraryFolders, testEngines, UNLIMITED } from "../support/databases";
 
-const UNLIMITED: QuotaLimits = {
-  anonymous: "unlimited",
-  anonymousPerIp: "unlimited",
-  free: "unlimited",
-  premium: "unlimited",
-};
 const labels = { context: "check-in", style: "professional", engagement: "quick" } as const;
 
 /** A stand-up cell of two: one asks about yesterday (not on a Monday), one fits any day. */

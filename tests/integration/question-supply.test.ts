@@ -4,21 +4,14 @@ import type { Database, DatabaseHandle } from "~/db/database.server";
 import { questionCategories, questions, users } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
 import { submitQuestion } from "~/domain/community/submissions.server";
-import type { QuotaLimits, QuotaSubject } from "~/domain/generation/quota.server";
+import type { QuotaSubject } from "~/domain/generation/quota.server";
 import { serveQuestion } from "~/domain/generation/serve-question.server";
 import { importLibrary } from "~/domain/questions/library.server";
 import { libraryCoverage } from "~/domain/questions/library-coverage.server";
 import { CATEGORY_SLUGS } from "~/shared/categories";
 import { generateQuestionRequestSchema } from "~/shared/question-schemas";
 import { normalizeQuestionText, OFFERED_CHOICES, type QuestionChoice } from "~/shared/questions";
-import { freshDatabase, libraryFolder, removeLibraryFolders, testEngines } from "../support/databases";
-
-const UNLIMITED: QuotaLimits = {
-  anonymous: "unlimited",
-  anonymousPerIp: "unlimited",
-  free: "unlimited",
-  premium: "unlimited",
-};
+import { freshDatabase, libraryFolder, removeLibraryFolders, testEngines, UNLIMITED } from "../support/databases";
 
 /** What the browser remembers between clicks: the last 20 ids it was served and the last 5 texts. */
 const BROWSER_SEEN_IDS = 20;

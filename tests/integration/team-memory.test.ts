@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
 import { questions, teamMembers, teams, users } from "~/db/schema";
-import type { QuotaLimits, QuotaSubject } from "~/domain/generation/quota.server";
+import type { QuotaSubject } from "~/domain/generation/quota.server";
 import { serveQuestion } from "~/domain/generation/serve-question.server";
 import { recordServed } from "~/domain/questions/history.server";
 import { hideQuestion } from "~/domain/questions/marks.server";
@@ -11,14 +11,8 @@ import { hideForTeam, recordTeamUse, teamHistory } from "~/domain/teams/memory.s
 import { submitTeamQuestion, writeTeamQuestion } from "~/domain/teams/team-questions.server";
 import { generateQuestionRequestSchema } from "~/shared/question-schemas";
 import { normalizeQuestionText } from "~/shared/questions";
-import { freshDatabase, testEngines } from "../support/databases";
+import { freshDatabase, testEngines, UNLIMITED } from "../support/databases";
 
-const UNLIMITED: QuotaLimits = {
-  anonymous: "unlimited",
-  anonymousPerIp: "unlimited",
-  free: "unlimited",
-  premium: "unlimited",
-};
 /** A cell of its own, so the team's questions are the only ones that fit. */
 const CELL = { meetingContext: "status", questionStyle: "professional", engagementLevel: "quick" } as const;
 const DAY = 24 * 60 * 60 * 1000;

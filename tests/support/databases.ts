@@ -4,6 +4,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { seedCategories } from "~/db/seed.server";
+import type { QuotaLimits } from "~/domain/generation/quota.server";
 import { importLibrary } from "~/domain/questions/library.server";
 import { createDatabase } from "./postgres";
 import { copyPgliteTemplate } from "./templates";
@@ -66,3 +67,11 @@ export function libraryFolder(files: Record<string, unknown>): string {
   }
   return dir;
 }
+
+/** Quotas that never refuse: for tests of what is served, not of how much. */
+export const UNLIMITED: QuotaLimits = {
+  anonymous: "unlimited",
+  anonymousPerIp: "unlimited",
+  free: "unlimited",
+  premium: "unlimited",
+};
