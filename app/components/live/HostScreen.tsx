@@ -70,8 +70,6 @@ export function HostScreen({ initial, joinUrl, joinAddress, roomUrl, siteUrl, jo
   const [deleted, setDeleted] = useState(false);
   const [moderating, setModerating] = useState(false);
   const [asking, setAsking] = useState<EndQuestion>(null);
-  const joinCopy = useCopy();
-  const roomCopy = useCopy();
 
   // Every start, pause and reset reaches the room's screen through the round's stream.
   const shareTimer = (timer: CountdownState) => {
@@ -331,14 +329,7 @@ export function HostScreen({ initial, joinUrl, joinAddress, roomUrl, siteUrl, jo
             <a href={livePaths.room(view.code)} target="_blank" rel="noopener" className={control}>
               <Presentation className="h-4 w-4" aria-hidden="true" /> Open room screen
             </a>
-            <button type="button" className={control} onClick={() => roomCopy.copy(roomUrl)}>
-              {roomCopy.copied ? (
-                <Check className="h-4 w-4" aria-hidden="true" />
-              ) : (
-                <Copy className="h-4 w-4" aria-hidden="true" />
-              )}
-              <span aria-live="polite">{roomCopy.copied ? "Copied" : "Copy room link"}</span>
-            </button>
+            <CopyLinkButton url={roomUrl} label="Copy room link" />
           </div>
           <p className="mt-2 text-sm text-ink-muted">
             The room link opens the room screen on another computer; keep it to yourself, like this page.
@@ -348,14 +339,7 @@ export function HostScreen({ initial, joinUrl, joinAddress, roomUrl, siteUrl, jo
             <span className="font-mono font-semibold tracking-wider">{spacedCode(view.code)}</span>, or by the link.
           </p>
           <div className="mt-3">
-            <button type="button" className={control} onClick={() => joinCopy.copy(joinUrl)}>
-              {joinCopy.copied ? (
-                <Check className="h-4 w-4" aria-hidden="true" />
-              ) : (
-                <Copy className="h-4 w-4" aria-hidden="true" />
-              )}
-              <span aria-live="polite">{joinCopy.copied ? "Copied" : "Copy join link"}</span>
-            </button>
+            <CopyLinkButton url={joinUrl} label="Copy join link" />
           </div>
         </section>
 
@@ -377,6 +361,17 @@ export function HostScreen({ initial, joinUrl, joinAddress, roomUrl, siteUrl, jo
         </p>
       </div>
     </div>
+  );
+}
+
+/** A button that copies a link, and says so where the label was. */
+function CopyLinkButton({ url, label }: { url: string; label: string }) {
+  const { copied, copy } = useCopy();
+  return (
+    <button type="button" className={control} onClick={() => copy(url)}>
+      {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+      <span aria-live="polite">{copied ? "Copied" : label}</span>
+    </button>
   );
 }
 
