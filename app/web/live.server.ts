@@ -116,6 +116,7 @@ export async function readRoundByCode<T extends object>(
   const refused = await alreadyOverLimit(LIMITS.roundLookups, { ip: clientIp });
   if (refused) return { ok: false, error: refused };
   const outcome = await read();
-  if (!outcome.ok && outcome.error instanceof RoundOutOfReach) await overLimit(LIMITS.roundLookups, { ip: clientIp });
+  if (!outcome.ok && outcome.error.code === "ROUND_OUT_OF_REACH")
+    await overLimit(LIMITS.roundLookups, { ip: clientIp });
   return outcome;
 }

@@ -1,6 +1,7 @@
 import { LIMITS } from "~/domain/limits/rules";
 import { clearMark, type QuestionMark, setMark } from "~/domain/questions/marks.server";
 import { database } from "~/services.server";
+import { coded } from "~/shared/errors/codes";
 import { methodNotAllowed, problem, questionIdParam } from "~/web/http.server";
 import { requireWithinLimit } from "~/web/limits.server";
 import { requireUserApi } from "~/web/session.server";
@@ -25,7 +26,7 @@ export function questionMarkRoute(mark: QuestionMark) {
       await clearMark(db, mark, user.id, questionId);
       return Response.json({ [mark]: false });
     }
-    if (!(await setMark(db, mark, user.id, questionId))) return problem(404, "Question not found", "NOT_FOUND");
+    if (!(await setMark(db, mark, user.id, questionId))) return problem(coded("QUESTION_NOT_FOUND"));
     return Response.json({ [mark]: true });
   }
   return { action, loader: () => methodNotAllowed(ALLOWED) };

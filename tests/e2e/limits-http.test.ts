@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitPhrase } from "~/domain/limits/rules";
+import { waitPhrase } from "~/shared/errors/english";
 import { signUpAndVerify, TEST_PASSWORD } from "../support/accounts";
 import { HttpClient } from "../support/http-client";
 import { skipOrFail } from "../support/loud-skip";

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { createParser } from "eventsource-parser";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { waitPhrase } from "~/domain/limits/rules";
+import { waitPhrase } from "~/shared/errors/english";
 import type { LiveAnswer, RoundEvent, RoundView } from "~/shared/live";
 import { type Cluster, startCluster } from "../support/cluster";
 import { parseCsv } from "../support/csv";

@@ -3,7 +3,9 @@ import express from "express";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { formBody, parseJsonBody } from "~/web/http.server";
+import type { CodedError } from "~/shared/errors/codes";
+import { englishMessage } from "~/shared/errors/english";
+import { formBody, parseJsonBody, statusOf } from "~/web/http.server";
 import type { ParsedBody } from "../../server/load-context";
 import { parseBody } from "../../server/request-guards";
 
@@ -73,14 +75,14 @@ describe("a request body", () => {
 
   it("with a NUL, an unpaired surrogate or broken JSON is refused before any action reads it", async () => {
     expect((await send('{"name":"a\\u0000b"}', "application/json")).parsed).toMatchObject({
-      refusal: { status: 400, code: "INVALID_INPUT" },
+      refusal: { code: "TEXT_HAS_NUL_OR_SURROGATE" },
     });
-    expect((await send('{"name":"\\ud800"}', "application/json")).parsed).toMatchObject({
-      refusal: { status: 400, message: "Text in the request contains a NUL character or an unpaired surrogate" },
-    });
-    expect((await send("{", "application/json")).parsed).toMatchObject({
-      refusal: { status: 400, message: "The request body must be JSON" },
-    });
+    const surrogate = (await send('{"name":"\\ud800"}', "application/json")).parsed;
+    expect(surrogate).toMatchObject({ refusal: { code: "TEXT_HAS_NUL_OR_SURROGATE" } });
+    const refusal = (surrogate as { refusal: CodedError }).refusal;
+    expect(statusOf(refusal)).toBe(400);
+    expect(englishMessage(refusal)).toBe("Text in the request contains a NUL character or an unpaired surrogate");
+    expect((await send("{", "application/json")).parsed).toMatchObject({ refusal: { code: "BODY_NOT_JSON" } });
   });
 
   it("that is empty or not JSON reaches a JSON action as 'must be JSON'", async () => {

@@ -44,16 +44,15 @@ export async function joinRound(
       };
   }
   const name = round.anonymous ? null : (input.name ?? "").trim();
-  if (name !== null && !name) return failure("INVALID_INPUT", "Please give a name the host will see");
-  if (name && hasControlCharacters(name))
-    return failure("INVALID_INPUT", "Your name holds characters that cannot be shown");
+  if (name !== null && !name) return failure("NAME_REQUIRED");
+  if (name && hasControlCharacters(name)) return failure("NAME_NOT_SHOWABLE");
 
   const participantToken = newToken();
   const joined = await storeParticipant(db, round.id, hashToken(participantToken), name);
   if (!joined) {
     const now = await findRound(db, code);
     if (!now || roundStatus(now) === "ended") return roundEnded();
-    return failure("CONFLICT", `This round is full: it has room for ${now.maxParticipants} people`);
+    return failure("ROUND_FULL", { maxParticipants: now.maxParticipants });
   }
   return { ok: true, participantToken, participantId: joined.id, expiresAt: round.expiresAt };
 }
@@ -161,9 +160,9 @@ async function findParticipant(
 
 /** Why an answer cannot be taken now, in the participant's words. */
 function closedReason(round: Round, position: number) {
-  if (roundStatus(round) === "ended") return failure("CONFLICT", "This round has ended");
-  if (round.position !== position) return failure("CONFLICT", "The host has moved on to another question");
-  return failure("CONFLICT", "The host has locked answers to this question");
+  if (roundStatus(round) === "ended") return failure("ROUND_ENDED");
+  if (round.position !== position) return failure("HOST_MOVED_ON", { position });
+  return failure("ROUND_LOCKED", { position });
 }
 
 /**
@@ -206,7 +205,7 @@ export async function submitAnswer(
       askedByCode.delete(code);
       continue;
     }
-    if (!question) return failure("NOT_FOUND", "This round has no such question");
+    if (!question) return failure("NO_SUCH_ROUND_QUESTION");
     return closedReason(participant.round, input.position);
   }
   return roundOutOfReach();
@@ -281,18 +280,17 @@ function answerValue(
 ): { ok: true; fields: AnswerFields } | { ok: false; error: import("../errors").DomainError } {
   if (input.pass) return { ok: true, fields: { kind: "pass", text: null, choice: null } };
   if (question.mode === "scale" || question.mode === "pick") {
-    if (input.choice === undefined) return failure("INVALID_INPUT", "Choose one of the answers");
-    if (input.choice >= question.options.length)
-      return failure("INVALID_INPUT", "choice must be one of the answers shown");
+    if (input.choice === undefined) return failure("CHOICE_REQUIRED");
+    if (input.choice >= question.options.length) return failure("CHOICE_NOT_SHOWN");
     return { ok: true, fields: { kind: "answer", text: null, choice: input.choice } };
   }
   const text = (input.text ?? "").trim();
-  if (!text) return failure("INVALID_INPUT", "Write an answer, or pass");
-  if (hasControlCharacters(text)) return failure("INVALID_INPUT", "Your answer holds characters that cannot be shown");
+  if (!text) return failure("ANSWER_REQUIRED");
+  if (hasControlCharacters(text)) return failure("ANSWER_NOT_SHOWABLE");
   if (question.mode === "word") {
     const words = text.split(/\s+/).length;
     if (text.length > LIVE_WORD_MAX || words > WORD_ANSWER_MAX_WORDS) {
-      return failure("INVALID_INPUT", `One word, please: at most ${LIVE_WORD_MAX} characters`);
+      return failure("ONE_WORD_ANSWER", { maxCharacters: LIVE_WORD_MAX });
     }
   }
   return { ok: true, fields: { kind: "answer", text, choice: null } };

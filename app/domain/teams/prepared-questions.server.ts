@@ -193,7 +193,7 @@ export async function drawAnother(
   if (stored.id !== shownId) return { ok: true };
   const seen = [...(await notToDraw(db, access.teamId, seriesId)), ...(shownId ? [shownId] : [])];
   const drawn = await readyQuestion(db, access.teamId, found.series, seen);
-  if (!drawn || drawn.id === shownId) return failure("CONFLICT", "No other question fits this series right now");
+  if (!drawn || drawn.id === shownId) return failure("NO_OTHER_QUESTION");
   await db.transaction(async (tx) => {
     const changed = await tx
       .update(meetingSeries)

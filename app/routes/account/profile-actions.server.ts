@@ -1,7 +1,6 @@
 import QRCode from "qrcode";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { z } from "zod";
-import { PASSWORD_REQUIRED_MESSAGE } from "~/domain/accounts/auth.server";
 import { updateFullName } from "~/domain/accounts/profiles.server";
 import { sessionTokenById } from "~/domain/accounts/sessions.server";
 import type { SignedInUser } from "~/domain/accounts/viewer.server";
@@ -15,6 +14,8 @@ import {
   fullNameSchema,
   totpCodeSchema,
 } from "~/shared/accounts-schemas";
+import { coded } from "~/shared/errors/codes";
+import { englishMessage } from "~/shared/errors/english";
 import { ownEntry } from "~/shared/own-entry";
 import { type AuthAnswer, accounts, authErrorMessage, withCookies } from "~/web/accounts.server";
 import { formBody } from "~/web/http.server";
@@ -126,7 +127,7 @@ const HANDLERS: Record<string, Handler> = {
     const linked = await (await getAuth()).api.listUserAccounts({ headers: request.headers });
     const hasPassword = linked.some((a) => a.providerId === "credential");
     const password = String(form.password ?? "");
-    if (hasPassword && !password) return fail("delete", PASSWORD_REQUIRED_MESSAGE);
+    if (hasPassword && !password) return fail("delete", englishMessage(coded("PASSWORD_REQUIRED")));
     const answer = await accounts.deleteAccount(request, hasPassword ? password : undefined);
     if (!answer.ok) return failed("delete", answer, "Failed to delete your account");
     throw redirect("/sign-in?notice=accountDeleted", { headers: withCookies(answer) });

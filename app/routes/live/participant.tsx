@@ -31,9 +31,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     getRoundView(db, code, credentials, "participant", { lobby: true }),
   );
   if (!outcome.ok) {
-    if (outcome.error.code === "RATE_LIMITED")
+    if (outcome.error.kind === "rate-limited")
       return data({ view: null, code, error: outcome.error.message }, { status: 429 });
-    if (outcome.error.code !== "NOT_FOUND") throw domainPageError(outcome.error);
+    if (outcome.error.kind !== "not-found") throw domainPageError(outcome.error);
     return data({ view: null, code, error: outcome.error.message }, { status: 404 });
   }
   // A signed-in member of the round's team finds their own name in the form; guests type theirs as always.

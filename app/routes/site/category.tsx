@@ -15,7 +15,7 @@ import { type CategorySlug, findCategory } from "~/shared/categories";
 import { listQuerySchema, submissionSchema } from "~/shared/community-schemas";
 import { siteFeatures } from "~/web/features.server";
 import { generatorPageData } from "~/web/generator-page.server";
-import { formBody, pageError, statusOf } from "~/web/http.server";
+import { formBody, notFoundPage, statusOf } from "~/web/http.server";
 import { overLimit } from "~/web/limits.server";
 import { existingQuotaSubject } from "~/web/quota-subject.server";
 import { getUser, requireUser } from "~/web/session.server";
@@ -24,7 +24,7 @@ import type { Route } from "./+types/category";
 /** The category of this page, from its path (one module serves the seven category routes). */
 function categoryOf(request: Request) {
   const category = findCategory(new URL(request.url).pathname.slice(1));
-  if (!category) throw pageError(404);
+  if (!category) throw notFoundPage();
   return category;
 }
 

@@ -40,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     { ip: context.clientIp, userId: user?.id ?? null },
     { appName, contactEmail, secret: appSecret(), sendEmail },
   );
-  if (!result.ok) return data({ fieldErrors: {} as FieldErrors, error: result.error, sent: false }, { status: 429 });
+  if (!result.ok)
+    return data({ fieldErrors: {} as FieldErrors, error: result.error.message, sent: false }, { status: 429 });
   return { fieldErrors: {} as FieldErrors, error: null, sent: true };
 }
 

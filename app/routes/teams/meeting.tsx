@@ -8,10 +8,11 @@ import { TeamCardScope } from "~/components/teams/team-card-scope";
 import { config } from "~/config.server";
 import { ownerHasPremium } from "~/domain/generation/directed-access.server";
 import { LIMITS } from "~/domain/limits/rules";
-import { getMeeting, MEETING_NOT_FOUND, recordMeetingUse, startTeamRound } from "~/domain/teams/meetings.server";
+import { getMeeting, recordMeetingUse, startTeamRound } from "~/domain/teams/meetings.server";
 import { askableQuestions } from "~/domain/teams/prepared-questions.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
+import { coded } from "~/shared/errors/codes";
 import { isUuid } from "~/shared/ids";
 import { livePaths } from "~/shared/live";
 import { formatInZone } from "~/shared/series";
@@ -28,7 +29,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 async function meetingOf(teamId: string, meetingId: string | undefined) {
-  if (!isUuid(meetingId)) throw pageError(404, MEETING_NOT_FOUND);
+  if (!isUuid(meetingId)) throw pageError(coded("TEAM_MEETING_NOT_FOUND"));
   const { db } = await database();
   const found = await getMeeting(db, teamId, meetingId);
   if (!found.ok) throw domainPageError(found.error);

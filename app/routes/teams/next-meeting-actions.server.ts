@@ -24,7 +24,7 @@ export async function nextMeetingAction(access: TeamAccess, intent: string, form
     if (!isUuid(seriesId)) return data<NextMeetingAnswer>({ error: "seriesId must be a series id" }, { status: 400 });
     const shown = String(form.get("questionId") ?? "");
     const drawn = await drawAnother(db, access, seriesId, isUuid(shown) ? shown : null);
-    if (!drawn.ok && drawn.error.code === "NOT_FOUND") throw domainPageError(drawn.error);
+    if (!drawn.ok && drawn.error.kind === "not-found") throw domainPageError(drawn.error);
     if (!drawn.ok) return data<NextMeetingAnswer>({ error: drawn.error.message, seriesId }, statusOf(drawn.error));
     return data<NextMeetingAnswer>({ error: null, seriesId });
   }

@@ -68,7 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             : null;
   if (!done) return data({ error: "intent must be save, delete, join, leave, skip, start or draw" }, { status: 400 });
   if (!done.ok) {
-    if (done.error.code === "NOT_FOUND") throw notFound(done.error.message);
+    if (done.error.kind === "not-found") throw notFound(done.error.message);
     return data({ error: done.error.message }, { status: statusOf(done.error) });
   }
   return intent === "delete" ? redirect(`/teams/${teamId}`) : { error: null };

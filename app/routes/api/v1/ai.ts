@@ -11,6 +11,7 @@ import {
 import { LIMITS } from "~/domain/limits/rules";
 import { activeGenerator, database } from "~/services.server";
 import { candidatesRequestSchema, followUpRequestSchema, rewriteRequestSchema } from "~/shared/directed-ai-schemas";
+import { coded } from "~/shared/errors/codes";
 import { domainProblem, methodNotAllowed, parseJsonBody, problem } from "~/web/http.server";
 import { requireWithinLimit } from "~/web/limits.server";
 import { requireUserApi } from "~/web/session.server";
@@ -54,7 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const kind = params.kind;
   if (!Object.hasOwn(REQUESTS, kind)) {
-    return problem(404, "Unknown AI request: use candidates, rewrite or follow-up", "NOT_FOUND");
+    return problem(coded("UNKNOWN_AI_REQUEST"));
   }
   return REQUESTS[kind as keyof typeof REQUESTS](request, context);
 }

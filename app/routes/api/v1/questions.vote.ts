@@ -3,6 +3,7 @@ import { castVote } from "~/domain/community/votes.server";
 import { LIMITS } from "~/domain/limits/rules";
 import { database } from "~/services.server";
 import { voteRequestSchema } from "~/shared/community-schemas";
+import { coded } from "~/shared/errors/codes";
 import { methodNotAllowed, parseJsonBody, problem, questionIdParam } from "~/web/http.server";
 import { requireWithinLimit } from "~/web/limits.server";
 import { requireUserApi } from "~/web/session.server";
@@ -18,7 +19,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await requireWithinLimit(LIMITS.votes, { userId: user.id });
   const { db } = await database();
   const tally = await castVote(db, user.id, questionId, parsed.data.direction);
-  if (!tally) return problem(404, "Question not found", "NOT_FOUND");
+  if (!tally) return problem(coded("QUESTION_NOT_FOUND"));
   await recordEvent(db, "vote", { userId: user.id, properties: { direction: tally.userVote ?? "none" } }).catch(
     () => {},
   );

@@ -1,7 +1,7 @@
 import { answersPage } from "~/domain/live/rounds.server";
 import { database } from "~/services.server";
 import { roundAnswersPageSchema } from "~/shared/live-schemas";
-import { domainProblem, problem } from "~/web/http.server";
+import { domainProblem, invalidInput, problem } from "~/web/http.server";
 import { liveCredentials, readRoundByCode, roundCodeParam } from "~/web/live.server";
 import type { Route } from "./+types/rounds.answers";
 
@@ -13,7 +13,7 @@ import type { Route } from "./+types/rounds.answers";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = roundCodeParam(params.code);
   const query = roundAnswersPageSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) return problem(400, query.error.issues[0]?.message ?? "Invalid page", "INVALID_INPUT");
+  if (!query.success) return problem(invalidInput(query.error));
   const { db } = await database();
   const credentials = await liveCredentials(request, code);
   const result = await readRoundByCode(context.clientIp, () =>

@@ -26,8 +26,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const hub = await liveHub();
   const address = addressOf(context.clientIp);
   if (!hub.hasRoomFor(address)) {
-    const message = "Too many open screens from your network: close some and try again";
-    return domainProblem(new DomainError("RATE_LIMITED", message, true, STREAMS_RETRY_SECONDS));
+    const crowded = { code: "TOO_MANY_STREAMS", params: {} } as const;
+    return domainProblem(new DomainError(crowded, { retryable: true, retryAfterSeconds: STREAMS_RETRY_SECONDS }));
   }
   // A number the round never reached is no place to resume from: that screen starts afresh.
   const asked = role === "host" ? lastEventId(request) : null;

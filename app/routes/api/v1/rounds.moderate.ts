@@ -1,6 +1,7 @@
 import { LIMITS } from "~/domain/limits/rules";
 import { moderateAnswer } from "~/domain/live/hosting.server";
 import { database } from "~/services.server";
+import { coded } from "~/shared/errors/codes";
 import { isUuid } from "~/shared/ids";
 import { moderateAnswerSchema } from "~/shared/live-schemas";
 import { domainProblem, methodNotAllowed, parseJsonBody, problem } from "~/web/http.server";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/rounds.moderate";
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const code = roundCodeParam(params.code);
-  if (!isUuid(params.answerId)) return problem(404, "This answer is not part of this round", "NOT_FOUND");
+  if (!isUuid(params.answerId)) return problem(coded("ANSWER_NOT_IN_ROUND"));
   const parsed = parseJsonBody(context, moderateAnswerSchema);
   if (!parsed.ok) return parsed.response;
   await requireWithinLimit(LIMITS.roundHosting, { ip: context.clientIp });

@@ -3,6 +3,7 @@ import { config } from "~/config.server";
 import { EXPORT_FORMATS, type ExportFormat, renderExport } from "~/domain/community/export-formats";
 import { listSaved } from "~/domain/community/saves.server";
 import { database } from "~/services.server";
+import { coded } from "~/shared/errors/codes";
 import { problem } from "~/web/http.server";
 import { requireUserApi } from "~/web/session.server";
 import type { Route } from "./+types/saved";
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const format = new URL(request.url).searchParams.get("format");
   if (format === "print") return redirect("/saved-questions/print");
   if (format && !Object.hasOwn(EXPORT_FORMATS, format)) {
-    return problem(400, `format must be one of ${FORMATS.join(", ")}`, "INVALID_INPUT");
+    return problem(coded("EXPORT_FORMAT_UNKNOWN", { formats: FORMATS }));
   }
   const { db } = await database();
   const saved = await listSaved(db, user.id);

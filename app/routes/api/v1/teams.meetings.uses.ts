@@ -1,5 +1,6 @@
 import { recordMeetingUse } from "~/domain/teams/meetings.server";
 import { database } from "~/services.server";
+import { coded } from "~/shared/errors/codes";
 import { isUuid } from "~/shared/ids";
 import { meetingUseSchema } from "~/shared/series-schemas";
 import { domainProblem, methodNotAllowed, parseJsonBody, problem } from "~/web/http.server";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/teams.meetings.uses";
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const access = await requireTeamApi(request, params.teamId, "run-meetings");
-  if (!isUuid(params.meetingId)) return problem(404, "This meeting does not exist in this team", "NOT_FOUND");
+  if (!isUuid(params.meetingId)) return problem(coded("TEAM_MEETING_NOT_FOUND"));
   const parsed = parseJsonBody(context, meetingUseSchema);
   if (!parsed.ok) return parsed.response;
   const { db } = await database();
