@@ -96,7 +96,7 @@ function refuse(req: express.Request, res: express.Response, refusal: Refusal): 
 
 /** What body-parser's errors mean to the sender; its own messages name internals. */
 const BODY_ERRORS: Record<string, Refusal> = {
-  "entity.too.large": coded("BODY_TOO_LARGE", { megabytes: BODY_LIMIT_BYTES / 1024 / 1024 }),
+  "entity.too.large": coded("PAYLOAD_TOO_LARGE", { megabytes: BODY_LIMIT_BYTES / 1024 / 1024 }),
   "encoding.unsupported": coded("BODY_ENCODING_UNSUPPORTED"),
   "charset.unsupported": coded("BODY_CHARSET_UNSUPPORTED"),
 };

@@ -1,9 +1,10 @@
 import { type AppLoadContext, data } from "react-router";
-import type { ZodError, ZodType } from "zod";
+import type { ZodType } from "zod";
 import type { DomainError } from "~/domain/errors";
 import { type CodedError, coded, ERROR_KINDS, type ErrorCode, type ErrorKind } from "~/shared/errors/codes";
 import { englishMessage } from "~/shared/errors/english";
 import { isUuid } from "~/shared/ids";
+import { invalidInput } from "~/use-cases/validation";
 
 /** The one place an error's class becomes an HTTP status. */
 const STATUS_BY_KIND: Record<ErrorKind, number> = {
@@ -41,7 +42,9 @@ export function domainProblem(error: DomainError, headers?: HeadersInit): Respon
  * caller say it in its own words.
  */
 export function problemBody(error: CodedError, extra: Record<string, unknown> = {}) {
-  return { error: englishMessage(error), code: error.code, params: error.params, retryable: false, ...extra };
+  // A refused field is named at the top too, where clients have always read it.
+  const field = error.code === "INVALID_INPUT" && error.params.field ? { field: error.params.field } : {};
+  return { error: englishMessage(error), code: error.code, params: error.params, retryable: false, ...field, ...extra };
 }
 
 /** An API error answer (problemBody) under the status of its code. */
@@ -85,8 +88,7 @@ export function parseJsonBody<T>(
   if (!body.ok) return { ok: false, response: problem(body.error) };
   const result = schema.safeParse(body.value);
   if (result.success) return { ok: true, data: result.data };
-  const invalid = invalidInput(result.error);
-  return { ok: false, response: problem(invalid, { field: invalid.params.field }) };
+  return { ok: false, response: problem(invalidInput(result.error)) };
 }
 
 /** The JSON object the request carried, parsed once before routing; anything else is the error to answer. */
@@ -99,20 +101,6 @@ export function jsonObjectBody(
     return { ok: false, error: coded("BODY_NOT_OBJECT") };
   }
   return { ok: true, value: body as Record<string, unknown> };
-}
-
-/**
- * A failed check as INVALID_INPUT, naming the field at fault, as in
- * "meetingContext must be one of check-in, ...": the schema's first issue.
- */
-export function invalidInput(error: ZodError): Extract<CodedError, { code: "INVALID_INPUT" }> {
-  const issue = error.issues[0];
-  const field = issue?.path.join(".") || undefined;
-  // Messages that already name their field ("Invalid question: ...", "seenIds must ...") are kept as they are.
-  const problem = issue?.message.includes(String(issue.path.at(-1) ?? "\0"))
-    ? issue.message
-    : `${field ?? "body"}: ${issue?.message ?? "is invalid"}`;
-  return { code: "INVALID_INPUT", params: field ? { field, problem } : { problem } };
 }
 
 /** The submitted form, parsed once before routing; an action without one gets an empty form. */

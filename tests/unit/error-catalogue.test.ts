@@ -8,10 +8,16 @@ import { ENGLISH, englishMessage } from "~/shared/errors/english";
  * rendered here at least once.
  */
 const EXAMPLES: { [C in ErrorCode]: readonly ErrorParams[C][] } = {
-  INVALID_INPUT: [{ field: "direction", problem: "direction must be up or down" }, { problem: "body: is invalid" }],
+  INVALID_INPUT: [
+    { field: "direction", problem: "direction must be up or down" },
+    { field: "updates.question", problem: "Invalid question: must be a non-empty string" },
+    { field: "text", problem: "Please write the news" },
+    { problem: "Give isAdmin or plan" },
+  ],
+  QUESTION_TEXT_INVALID: [{ problem: "A question should end with a question mark" }],
   BODY_NOT_JSON: [{}],
   BODY_NOT_OBJECT: [{}],
-  BODY_TOO_LARGE: [{ megabytes: 1 }],
+  PAYLOAD_TOO_LARGE: [{ megabytes: 1 }],
   BODY_ENCODING_UNSUPPORTED: [{}],
   BODY_CHARSET_UNSUPPORTED: [{}],
   JSON_BODY_EXPECTED: [{}],
@@ -30,6 +36,7 @@ const EXAMPLES: { [C in ErrorCode]: readonly ErrorParams[C][] } = {
   BAD_REQUEST: [{}],
   INTERNAL_ERROR: [{}],
   UNAUTHENTICATED: [{}],
+  CALLER_NOT_ALLOWED: [{ actor: "visitor" }, { actor: "member" }, { actor: "token" }, { actor: "chat" }, { actor: "job" }],
   ADMIN_REQUIRED: [{}],
   RATE_LIMITED: [
     { rule: "votes", what: "votes", retryAfterSeconds: 40 },
@@ -179,7 +186,7 @@ describe("the error catalogue", () => {
     expect(message).not.toContain("\n");
     // Whatever a parameter names is said, except names that are there for other languages and fallbacks.
     for (const [key, value] of Object.entries(params)) {
-      if (typeof value === "string" && !["rule", "reason", "state", "action", "code", "interval", "fallback"].includes(key)) {
+      if (typeof value === "string" && !["rule", "reason", "state", "action", "code", "interval", "fallback", "actor", "field"].includes(key)) {
         expect(message).toContain(value);
       }
     }
@@ -201,5 +208,11 @@ describe("the error catalogue", () => {
       "Type the team's name, Doomed team, to delete it",
     );
     expect(say({ code: "ROUND_LOCKED", params: { position: 2 } })).toBe("The host has locked answers to this question");
+    expect(say({ code: "INVALID_INPUT", params: { field: "text", problem: "Please write the news" } })).toBe(
+      "text: Please write the news",
+    );
+    expect(say({ code: "INVALID_INPUT", params: { problem: "Give isAdmin or plan" } })).toBe(
+      "body: Give isAdmin or plan",
+    );
   });
 });

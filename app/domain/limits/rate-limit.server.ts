@@ -22,6 +22,11 @@ export function participantSubject(participantId: string): LimitSubject {
   return `participant:${participantId}` as LimitSubject;
 }
 
+/** A person in a chat workspace, by the platform's own ids (which name no one outside the platform). */
+export function chatSubject(platform: string, workspace: string, user: string): LimitSubject {
+  return `chat:${platform}:${workspace}:${user}` as LimitSubject;
+}
+
 /** Anyone else, by the keyed hash of their address (addressKey). */
 export function addressSubject(ip: string | null, secret: string): LimitSubject {
   return `address:${addressKey(ip, secret)}` as LimitSubject;

@@ -45,7 +45,7 @@ export function storedText(raw: string, { curated = false } = {}): Outcome<{ sto
   const problem = curated
     ? characters && `Invalid question: must not contain ${characters}`
     : questionTextProblem(text);
-  if (problem) return failure("INVALID_INPUT", { field: "question", problem });
+  if (problem) return failure("QUESTION_TEXT_INVALID", { problem });
   return {
     ok: true,
     stored: { text, normalizedText: normalizeQuestionText(text), meetingBound: meetingNamedIn(text) !== null },

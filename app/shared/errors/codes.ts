@@ -34,9 +34,10 @@ export type InvitationState = "expired" | "used" | "revoked";
 export interface ErrorParams {
   // A request the edge cannot act on.
   INVALID_INPUT: { field?: string; problem: string };
+  QUESTION_TEXT_INVALID: { problem: string };
   BODY_NOT_JSON: None;
   BODY_NOT_OBJECT: None;
-  BODY_TOO_LARGE: { megabytes: number };
+  PAYLOAD_TOO_LARGE: { megabytes: number };
   BODY_ENCODING_UNSUPPORTED: None;
   BODY_CHARSET_UNSUPPORTED: None;
   JSON_BODY_EXPECTED: None;
@@ -56,6 +57,7 @@ export interface ErrorParams {
   INTERNAL_ERROR: None;
   // Who is asking.
   UNAUTHENTICATED: None;
+  CALLER_NOT_ALLOWED: { actor: "visitor" | "member" | "admin" | "token" | "chat" | "job" };
   ADMIN_REQUIRED: None;
   RATE_LIMITED: { rule: string; what: string; retryAfterSeconds: number };
   // Questions and the community.
@@ -184,9 +186,10 @@ export type ErrorCatalogue = { readonly [C in ErrorCode]: (params: ErrorParams[C
 /** The class of each code, in one table. */
 export const ERROR_KINDS: { readonly [C in ErrorCode]: ErrorKind } = {
   INVALID_INPUT: "invalid",
+  QUESTION_TEXT_INVALID: "invalid",
   BODY_NOT_JSON: "invalid",
   BODY_NOT_OBJECT: "invalid",
-  BODY_TOO_LARGE: "too-large",
+  PAYLOAD_TOO_LARGE: "too-large",
   BODY_ENCODING_UNSUPPORTED: "unsupported-media-type",
   BODY_CHARSET_UNSUPPORTED: "unsupported-media-type",
   JSON_BODY_EXPECTED: "unsupported-media-type",
@@ -205,6 +208,7 @@ export const ERROR_KINDS: { readonly [C in ErrorCode]: ErrorKind } = {
   BAD_REQUEST: "invalid",
   INTERNAL_ERROR: "internal",
   UNAUTHENTICATED: "unauthenticated",
+  CALLER_NOT_ALLOWED: "forbidden",
   ADMIN_REQUIRED: "forbidden",
   RATE_LIMITED: "rate-limited",
   QUESTION_NOT_FOUND: "not-found",

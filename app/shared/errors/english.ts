@@ -17,6 +17,15 @@ export function waitPhrase(seconds: number): string {
 const QUOTA_SPENT =
   "You have used your new AI questions for now: they renew 24 hours after the first one. This one comes from our library";
 
+const CALLERS = {
+  visitor: "without an account",
+  member: "while signed in",
+  admin: "while signed in",
+  token: "with an API token",
+  chat: "from a chat",
+  job: "by a background job",
+} as const;
+
 const HOST_ONLY = {
   act: "Only the host of this round can do this",
   "open-host-screen": "Only the host of this round can open its host screen",
@@ -27,10 +36,13 @@ const HOST_ONLY = {
 
 /** Every code in English: the words pages, the API's `error` and e-mails show. */
 export const ENGLISH: ErrorCatalogue = {
-  INVALID_INPUT: ({ problem }) => problem,
+  // A check's sentence that does not name its field is prefixed with it: "direction: ..." ("body" for the whole).
+  INVALID_INPUT: ({ field, problem }) =>
+    problem.includes(field?.split(".").at(-1) ?? "\0") ? problem : `${field ?? "body"}: ${problem}`,
+  QUESTION_TEXT_INVALID: ({ problem }) => problem,
   BODY_NOT_JSON: () => "The request body must be JSON",
   BODY_NOT_OBJECT: () => "The request body must be a JSON object",
-  BODY_TOO_LARGE: ({ megabytes }) => `The request body is larger than ${megabytes} MB`,
+  PAYLOAD_TOO_LARGE: ({ megabytes }) => `The request body is larger than ${megabytes} MB`,
   BODY_ENCODING_UNSUPPORTED: () => "The request body's content encoding is not supported",
   BODY_CHARSET_UNSUPPORTED: () => "The request body's character set is not supported",
   JSON_BODY_EXPECTED: () => "Send the request body as JSON, with Content-Type: application/json",
@@ -49,6 +61,7 @@ export const ENGLISH: ErrorCatalogue = {
   BAD_REQUEST: () => "Bad request",
   INTERNAL_ERROR: () => "Something went wrong. Please try again.",
   UNAUTHENTICATED: () => "Please sign in to continue",
+  CALLER_NOT_ALLOWED: ({ actor }) => `This cannot be done ${CALLERS[actor]}`,
   ADMIN_REQUIRED: () => "Admin access required",
   RATE_LIMITED: ({ what, retryAfterSeconds }) => `Too many ${what}: try again in ${waitPhrase(retryAfterSeconds)}`,
   QUESTION_NOT_FOUND: () => "Question not found",

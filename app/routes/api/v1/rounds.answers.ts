@@ -1,7 +1,8 @@
 import { answersPage } from "~/domain/live/rounds.server";
 import { database } from "~/services.server";
 import { roundAnswersPageSchema } from "~/shared/live-schemas";
-import { domainProblem, invalidInput, problem } from "~/web/http.server";
+import { invalidInput } from "~/use-cases/validation";
+import { domainProblem, problem } from "~/web/http.server";
 import { liveCredentials, readRoundByCode, roundCodeParam } from "~/web/live.server";
 import type { Route } from "./+types/rounds.answers";
 

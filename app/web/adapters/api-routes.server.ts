@@ -1,0 +1,64 @@
+import {
+  changeUserAccess,
+  deleteAnyQuestion,
+  editAnyQuestion,
+  moderateSubmission,
+} from "~/use-cases/admin/admin.server";
+import {
+  listCommunityQuestions,
+  submitCommunityQuestion,
+  voteOnQuestion,
+} from "~/use-cases/community/community.server";
+import {
+  hideQuestion,
+  putAwayPremiumNote,
+  recordClientEvent,
+  saveQuestion,
+  showQuestion,
+  startChoiceAgain,
+  unsaveQuestion,
+} from "~/use-cases/questions/questions.server";
+import { type ApiRoute, apiRoute, endpoint } from "./api.server";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * Every `/api/v1` path, its methods and the use case each runs: the route
+ * modules are one line each (`apiRouteAt`), and the API's description
+ * reads this table with the use cases' schemas. The paths are those of
+ * app/routes.ts, with `{name}` for its `:name` parameters.
+ */
+export const API_ROUTES = {
+  "/api/v1/questions": {
+    GET: endpoint({
+      useCase: listCommunityQuestions,
+      headers: (actor) => ({ "Cache-Control": actor.kind === "visitor" ? "public, max-age=30" : "private, no-store" }),
+    }),
+    POST: endpoint({ useCase: submitCommunityQuestion, status: 201 }),
+  },
+  "/api/v1/questions/{questionId}": {
+    PATCH: endpoint({ useCase: editAnyQuestion }),
+    DELETE: endpoint({ useCase: deleteAnyQuestion, status: 204 }),
+  },
+  "/api/v1/questions/{questionId}/vote": { POST: endpoint({ useCase: voteOnQuestion }) },
+  "/api/v1/questions/{questionId}/save": {
+    PUT: endpoint({ useCase: saveQuestion }),
+    DELETE: endpoint({ useCase: unsaveQuestion }),
+  },
+  "/api/v1/questions/{questionId}/hide": {
+    PUT: endpoint({ useCase: hideQuestion }),
+    DELETE: endpoint({ useCase: showQuestion }),
+  },
+  "/api/v1/admin/users/{userId}": { POST: endpoint({ useCase: changeUserAccess }) },
+  "/api/v1/admin/questions/{questionId}/moderate": { POST: endpoint({ useCase: moderateSubmission }) },
+  "/api/v1/seen/reset": { POST: endpoint({ useCase: startChoiceAgain, headers: NO_STORE }) },
+  "/api/v1/premium-note": { POST: endpoint({ useCase: putAwayPremiumNote, from: "none", headers: NO_STORE }) },
+  "/api/v1/events": { POST: endpoint({ useCase: recordClientEvent, status: 204 }) },
+} satisfies Record<string, ApiRoute["methods"]>;
+
+export type ApiPath = keyof typeof API_ROUTES;
+
+/** The loader and action of the route module serving this path. */
+export function apiRouteAt(path: ApiPath) {
+  return apiRoute({ path, methods: API_ROUTES[path] });
+}
