@@ -18,6 +18,12 @@ import {
   startChoiceAgain,
   unsaveQuestion,
 } from "~/use-cases/questions/questions.server";
+import {
+  directCandidateQuestions,
+  followUpQuestion,
+  generateQuestion,
+  rewriteInTone,
+} from "~/use-cases/generation/generation.server";
 import { type ApiRoute, apiRoute, endpoint } from "./api.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -51,6 +57,12 @@ export const API_ROUTES = {
   },
   "/api/v1/admin/users/{userId}": { POST: endpoint({ useCase: changeUserAccess }) },
   "/api/v1/admin/questions/{questionId}/moderate": { POST: endpoint({ useCase: moderateSubmission }) },
+  "/api/v1/generate-question": {
+    POST: endpoint({ useCase: generateQuestion, headers: NO_STORE, visitorCookie: true, serverTiming: true }),
+  },
+  "/api/v1/ai/candidates": { POST: endpoint({ useCase: directCandidateQuestions, headers: NO_STORE }) },
+  "/api/v1/ai/rewrite": { POST: endpoint({ useCase: rewriteInTone, headers: NO_STORE }) },
+  "/api/v1/ai/follow-up": { POST: endpoint({ useCase: followUpQuestion, headers: NO_STORE }) },
   "/api/v1/seen/reset": { POST: endpoint({ useCase: startChoiceAgain, headers: NO_STORE }) },
   "/api/v1/premium-note": { POST: endpoint({ useCase: putAwayPremiumNote, from: "none", headers: NO_STORE }) },
   "/api/v1/events": { POST: endpoint({ useCase: recordClientEvent, status: 204 }) },

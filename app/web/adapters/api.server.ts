@@ -3,6 +3,7 @@ import type { Actor } from "~/use-cases/actors";
 import { executeUseCase, type RawInput } from "~/use-cases/execute.server";
 import type { UseCase } from "~/use-cases/use-case";
 import { domainProblem, jsonObjectBody, methodNotAllowed } from "../http.server";
+import { anonymousVisitor } from "../visitor.server";
 import { actorOf } from "./actor.server";
 import { callDeps } from "./deps.server";
 
@@ -27,6 +28,10 @@ export type ApiEndpoint<I = unknown, O = unknown> = {
   headers?: Record<string, string> | ((actor: Actor) => Record<string, string>);
   /** The team the call is about, read with the session in one statement: the path parameter naming it. */
   teamParam?: string;
+  /** A visitor gets the anonymous visitor cookie (their AI quota's key) if they have none yet. */
+  visitorCookie?: boolean;
+  /** Says where the time went (Server-Timing), for browser dev tools and the benchmark. */
+  serverTiming?: boolean;
   respond?: (output: O, call: ApiCall) => Response | Promise<Response>;
 };
 
@@ -56,12 +61,23 @@ type Params = Record<string, string | undefined>;
 type Args = { request: Request; context: AppLoadContext; params: Params };
 
 async function answer(endpoint: ApiEndpoint, method: HttpMethod, { request, context, params }: Args) {
+  const started = performance.now();
   const teamId = endpoint.teamParam ? params[endpoint.teamParam] : undefined;
-  const actor = await actorOf(request, context, teamId);
+  let actor = await actorOf(request, context, teamId);
   const headers = new Headers(typeof endpoint.headers === "function" ? endpoint.headers(actor) : endpoint.headers);
+  if (endpoint.visitorCookie && actor.kind === "visitor" && !actor.visitorId) {
+    const visitor = await anonymousVisitor(request);
+    actor = { ...actor, visitorId: visitor.id };
+    if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
+  }
   const raw = inputOf(endpoint, method, request, context, params);
   const deps = await callDeps();
+  const serving = performance.now();
   const result = await executeUseCase(endpoint.useCase, deps, actor, raw);
+  if (endpoint.serverTiming) {
+    const [parse, serve] = [serving - started, performance.now() - serving].map((ms) => ms.toFixed(1));
+    headers.set("Server-Timing", `parse;dur=${parse}, serve;dur=${serve}`);
+  }
   if (!result.ok) return domainProblem(result.error, headers);
   if (endpoint.respond) return endpoint.respond(result.value, { request, context, actor, headers });
   if (endpoint.status === 204) return new Response(null, { status: 204, headers });
