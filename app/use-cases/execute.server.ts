@@ -81,29 +81,37 @@ async function counted<I>(
   return outcome.ok ? null : outcome;
 }
 
-/** The actor's access to the team the call names, as the team step decides it for every caller alike. */
-async function teamStep<I>(
-  useCase: UseCase<I, unknown>,
+/** The team a call names in this field of its input, if it names one as text. */
+function namedTeam(useCase: AnyUseCase, input: unknown): string | undefined {
+  const field = useCase.team?.field;
+  if (!field || typeof input !== "object" || input === null) return undefined;
+  const value = (input as Record<string, unknown>)[field];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The actor's access to the team, as the team step decides it for every caller alike. */
+async function teamAccessOf(
+  useCase: AnyUseCase,
   deps: UseCaseDeps,
   actor: Actor,
-  input: I,
-): Promise<Outcome<{ access: TeamAccess | null }>> {
-  const { team } = useCase;
-  const teamId = team?.teamId(input);
-  if (!team || teamId === undefined) return { ok: true, access: null };
+  teamId: string,
+): Promise<Outcome<{ access: TeamAccess }>> {
+  const ability = useCase.team?.ability ?? "view";
   const user = signedInUser(actor);
-  // Teams are their members': any other caller is told the team is not there, as a stranger is.
-  if (!user) return failure("TEAM_NOT_FOUND");
-  if (!isUuid(teamId)) return accessOf("", user.id, null, team.ability);
+  // Teams are their members': a visitor signs in first, whether or not the team exists; other callers are strangers.
+  if (!user) return actor.kind === "visitor" ? failure("UNAUTHENTICATED") : failure("TEAM_NOT_FOUND");
+  if (!isUuid(teamId)) return accessOf("", user.id, null, ability);
   const known = "membership" in actor ? actor.membership : undefined;
-  if (known && known.teamId === teamId) return accessOf(teamId, user.id, known.membership, team.ability);
-  return teamAccess(deps.db, teamId, user.id, team.ability);
+  if (known && known.teamId === teamId) return accessOf(teamId, user.id, known.membership, ability);
+  return teamAccess(deps.db, teamId, user.id, ability);
 }
 
 /**
  * Runs a use case for an actor, in the one order every caller gets: who
- * asks (refused callers learn nothing else), the input, the team, the
- * limit, then the use case's own run(). A use case whose limit counts
+ * asks and their place in the team the call names (refused callers learn
+ * nothing else, their input not even whether it was right), the input, the
+ * limit, then the use case's own run(). A team named by something other
+ * than an id is left for the input's check. A use case whose limit counts
  * invalid input counts before the input is read.
  */
 export async function executeUseCase<I, O>(
@@ -119,17 +127,28 @@ export async function executeUseCase<I, O>(
     const over = await counted(useCase as UseCase<unknown, unknown>, deps, actor, raw.ok ? raw.value : undefined);
     if (over) return over;
   }
+  const named = raw.ok ? namedTeam(useCase, raw.value) : undefined;
+  let team: TeamAccess | null = null;
+  if (named !== undefined && isUuid(named)) {
+    const checked = await teamAccessOf(useCase, deps, actor, named);
+    if (!checked.ok) return checked;
+    team = checked.access;
+  }
   if (!raw.ok) return { ok: false, error: new DomainError(raw.error) };
   const parsed = useCase.input.safeParse(raw.value);
   if (!parsed.success) return { ok: false, error: new DomainError(invalidInput(parsed.error)) };
   const input = parsed.data;
-  const team = await teamStep(useCase, deps, actor, input);
-  if (!team.ok) return team;
+  const teamId = namedTeam(useCase, input);
+  if (!team && teamId !== undefined) {
+    const checked = await teamAccessOf(useCase, deps, actor, teamId);
+    if (!checked.ok) return checked;
+    team = checked.access;
+  }
   if (!early) {
     const over = await counted(useCase, deps, actor, input);
     if (over) return over;
   }
-  return useCase.run(deps, actor, input, { team: team.access });
+  return useCase.run(deps, actor, input, { team });
 }
 
 /** The same for a caller that holds the input itself (a job, a chat command, a test). */

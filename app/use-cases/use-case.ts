@@ -25,8 +25,8 @@ export type LimitDeclaration<I> = {
 export type TeamDeclaration<I> = {
   /** What the actor must be allowed to do in the team (the roles' abilities, app/shared/teams.ts). */
   ability: TeamAbility;
-  /** Which team the call is about; undefined when the call names none (then nothing is checked). */
-  teamId: (input: I) => string | undefined;
+  /** The input field that names the team; a call without it names none, and nothing is checked. */
+  field: Extract<keyof I, string>;
 };
 
 /** What run() is told besides the actor and the input: the team access the team step granted. */
@@ -58,6 +58,9 @@ export type UseCase<I = unknown, O = unknown> = {
 /** A use case whose input and output types are not known where it is handled (registries, adapters). */
 // biome-ignore lint/suspicious/noExplicitAny: a use case of any input is still a use case; adapters read its schemas
 export type AnyUseCase = UseCase<any, any>;
+
+/** What a use case answers when it succeeds. */
+export type OutputOf<U extends AnyUseCase> = U extends UseCase<infer _I, infer O> ? O : never;
 
 /** Declares a use case; the types of run()'s input and answer follow from the schemas. */
 export function defineUseCase<I, O>(useCase: UseCase<I, O>): UseCase<I, O> {

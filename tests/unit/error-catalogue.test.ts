@@ -36,7 +36,13 @@ const EXAMPLES: { [C in ErrorCode]: readonly ErrorParams[C][] } = {
   BAD_REQUEST: [{}],
   INTERNAL_ERROR: [{}],
   UNAUTHENTICATED: [{}],
-  CALLER_NOT_ALLOWED: [{ actor: "visitor" }, { actor: "member" }, { actor: "token" }, { actor: "chat" }, { actor: "job" }],
+  CALLER_NOT_ALLOWED: [
+    { actor: "visitor" },
+    { actor: "member" },
+    { actor: "token" },
+    { actor: "chat" },
+    { actor: "job" },
+  ],
   ADMIN_REQUIRED: [{}],
   RATE_LIMITED: [
     { rule: "votes", what: "votes", retryAfterSeconds: 40 },
@@ -96,7 +102,6 @@ const EXAMPLES: { [C in ErrorCode]: readonly ErrorParams[C][] } = {
   TEAM_ROLE_CANNOT: [{ role: "member" }],
   TEAM_NAME_MISMATCH: [{ teamName: "Doomed team" }],
   TEAM_ALREADY_HAS_QUESTION: [{}],
-  TEAM_QUESTION_REQUIRED: [{}],
   QUESTION_NOT_FOR_TEAM: [{}],
   ALREADY_IN_TEAM: [{ email: "ada@example.com" }],
   NOT_A_MEMBER: [{}],
@@ -186,7 +191,10 @@ describe("the error catalogue", () => {
     expect(message).not.toContain("\n");
     // Whatever a parameter names is said, except names that are there for other languages and fallbacks.
     for (const [key, value] of Object.entries(params)) {
-      if (typeof value === "string" && !["rule", "reason", "state", "action", "code", "interval", "fallback", "actor", "field"].includes(key)) {
+      if (
+        typeof value === "string" &&
+        !["rule", "reason", "state", "action", "code", "interval", "fallback", "actor", "field"].includes(key)
+      ) {
         expect(message).toContain(value);
       }
     }
@@ -200,7 +208,9 @@ describe("the error catalogue", () => {
     expect(say({ code: "API_KEY_MISSING", params: {} })).toBe("DeepSeek API key not configured");
     expect(say({ code: "INVALID_RESPONSE", params: {} })).toBe("Invalid response from server");
     expect(say({ code: "API_ERROR", params: { reason: "server" } })).toBe("Failed to generate question");
-    expect(say({ code: "METHOD_NOT_ALLOWED", params: { allow: "GET, POST" } })).toBe("Method not allowed: use GET, POST");
+    expect(say({ code: "METHOD_NOT_ALLOWED", params: { allow: "GET, POST" } })).toBe(
+      "Method not allowed: use GET, POST",
+    );
     expect(say({ code: "INTENT_UNKNOWN", params: { allowed: ["save", "delete", "join", "leave"] } })).toBe(
       "intent must be save, delete, join or leave",
     );

@@ -112,7 +112,6 @@ export interface ErrorParams {
   TEAM_ROLE_CANNOT: { role: string };
   TEAM_NAME_MISMATCH: { teamName: string };
   TEAM_ALREADY_HAS_QUESTION: None;
-  TEAM_QUESTION_REQUIRED: None;
   QUESTION_NOT_FOR_TEAM: None;
   ALREADY_IN_TEAM: { email: string };
   NOT_A_MEMBER: None;
@@ -257,7 +256,6 @@ export const ERROR_KINDS: { readonly [C in ErrorCode]: ErrorKind } = {
   TEAM_ROLE_CANNOT: "forbidden",
   TEAM_NAME_MISMATCH: "invalid",
   TEAM_ALREADY_HAS_QUESTION: "conflict",
-  TEAM_QUESTION_REQUIRED: "invalid",
   QUESTION_NOT_FOR_TEAM: "not-found",
   ALREADY_IN_TEAM: "conflict",
   NOT_A_MEMBER: "not-found",

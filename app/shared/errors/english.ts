@@ -128,7 +128,6 @@ export const ENGLISH: ErrorCatalogue = {
   TEAM_ROLE_CANNOT: ({ role }) => `A team ${role} cannot do this`,
   TEAM_NAME_MISMATCH: ({ teamName }) => `Type the team's name, ${teamName}, to delete it`,
   TEAM_ALREADY_HAS_QUESTION: () => "Your team already has this question",
-  TEAM_QUESTION_REQUIRED: () => "Choose a question first.",
   QUESTION_NOT_FOR_TEAM: () => "This question is not available to the team",
   ALREADY_IN_TEAM: ({ email }) => `${email} is already in this team`,
   NOT_A_MEMBER: () => "That person is not in this team",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { DirectedMember } from "~/domain/generation/directed-access.server";
 import {
   type DirectedDeps,
   type DirectedResult,
@@ -6,14 +7,13 @@ import {
   directFollowUp,
   directRewrite,
 } from "~/domain/generation/directed-ai.server";
-import type { DirectedMember } from "~/domain/generation/directed-access.server";
 import type { QuotaSubject } from "~/domain/generation/quota.server";
 import { serveQuestion } from "~/domain/generation/serve-question.server";
 import { addressSubject } from "~/domain/limits/rate-limit.server";
 import { LIMITS } from "~/domain/limits/rules";
 import { candidatesRequestSchema, followUpRequestSchema, rewriteRequestSchema } from "~/shared/directed-ai-schemas";
-import type { GenerateQuestionResponse } from "~/shared/questions";
 import { generateQuestionRequestSchema } from "~/shared/question-schemas";
+import type { GenerateQuestionResponse } from "~/shared/questions";
 import { type Actor, memberOf, signedInUser } from "../actors";
 import type { UseCaseDeps } from "../deps";
 import { servedQuestionSchema } from "../outputs";
@@ -38,7 +38,7 @@ export const generateQuestion = defineUseCase({
   output: z.custom<GenerateQuestionResponse>(),
   actors: ["visitor", "member"],
   // A team's memory and private questions are its members' only.
-  team: { ability: "view", teamId: (request) => request.teamId },
+  team: { ability: "view", field: "teamId" },
   errors: [
     "NO_QUESTION_FITS",
     "QUOTA_EXCEEDED",
@@ -81,7 +81,7 @@ function directed<T extends { teamId?: string | undefined }>(
     input,
     output: directedAnswer,
     actors: ["member"],
-    team: { ability: "view", teamId: (request) => request.teamId },
+    team: { ability: "view", field: "teamId" as Extract<keyof T, string> },
     limit: { rule: LIMITS.directedAi },
     errors: [
       "DIRECTED_AI_IS_PREMIUM",

@@ -10,6 +10,12 @@ import {
   voteOnQuestion,
 } from "~/use-cases/community/community.server";
 import {
+  directCandidateQuestions,
+  followUpQuestion,
+  generateQuestion,
+  rewriteInTone,
+} from "~/use-cases/generation/generation.server";
+import {
   hideQuestion,
   putAwayPremiumNote,
   recordClientEvent,
@@ -19,14 +25,24 @@ import {
   unsaveQuestion,
 } from "~/use-cases/questions/questions.server";
 import {
-  directCandidateQuestions,
-  followUpQuestion,
-  generateQuestion,
-  rewriteInTone,
-} from "~/use-cases/generation/generation.server";
+  deleteQuestionOfTeam,
+  editQuestionOfTeam,
+  forThisTeamAgain,
+  listQuestionsOfTeam,
+  markUsedByTeam,
+  notForThisTeam,
+  recordUseInMeeting,
+  removeFromCollection,
+  saveToCollection,
+  submitQuestionOfTeam,
+  writeQuestionForTeam,
+} from "~/use-cases/teams/team-questions.server";
 import { type ApiRoute, apiRoute, endpoint } from "./api.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
+const PRIVATE = { "Cache-Control": "private, no-store" };
+/** Team endpoints read the member's place in the team with the session. */
+const TEAM = { teamParam: "teamId" } as const;
 
 /**
  * Every `/api/v1` path, its methods and the use case each runs: the route
@@ -66,6 +82,35 @@ export const API_ROUTES = {
   "/api/v1/seen/reset": { POST: endpoint({ useCase: startChoiceAgain, headers: NO_STORE }) },
   "/api/v1/premium-note": { POST: endpoint({ useCase: putAwayPremiumNote, from: "none", headers: NO_STORE }) },
   "/api/v1/events": { POST: endpoint({ useCase: recordClientEvent, status: 204 }) },
+  "/api/v1/teams/{teamId}/questions": {
+    GET: endpoint({ useCase: listQuestionsOfTeam, ...TEAM, headers: PRIVATE }),
+    POST: endpoint({
+      useCase: writeQuestionForTeam,
+      ...TEAM,
+      // A new question is created (201); a published text is saved to the collection instead (200, with a notice).
+      respond: (written, { headers }) =>
+        Response.json(written, { status: written.savedPublished ? 200 : 201, headers }),
+    }),
+  },
+  "/api/v1/teams/{teamId}/questions/{questionId}": {
+    PATCH: endpoint({ useCase: editQuestionOfTeam, ...TEAM }),
+    DELETE: endpoint({ useCase: deleteQuestionOfTeam, ...TEAM, status: 204 }),
+  },
+  "/api/v1/teams/{teamId}/questions/{questionId}/submit": {
+    POST: endpoint({ useCase: submitQuestionOfTeam, ...TEAM, from: "none" }),
+  },
+  "/api/v1/teams/{teamId}/collection/{questionId}": {
+    PUT: endpoint({ useCase: saveToCollection, ...TEAM }),
+    DELETE: endpoint({ useCase: removeFromCollection, ...TEAM }),
+  },
+  "/api/v1/teams/{teamId}/hidden/{questionId}": {
+    PUT: endpoint({ useCase: notForThisTeam, ...TEAM }),
+    DELETE: endpoint({ useCase: forThisTeamAgain, ...TEAM }),
+  },
+  "/api/v1/teams/{teamId}/uses": { POST: endpoint({ useCase: markUsedByTeam, ...TEAM, status: 201 }) },
+  "/api/v1/teams/{teamId}/meetings/{meetingId}/uses": {
+    POST: endpoint({ useCase: recordUseInMeeting, ...TEAM, status: 201 }),
+  },
 } satisfies Record<string, ApiRoute["methods"]>;
 
 export type ApiPath = keyof typeof API_ROUTES;

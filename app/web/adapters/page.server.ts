@@ -3,7 +3,7 @@ import type { DomainError } from "~/domain/errors";
 import { coded, type ErrorCode, type ParamsArgument } from "~/shared/errors/codes";
 import { englishMessage } from "~/shared/errors/english";
 import { executeUseCase } from "~/use-cases/execute.server";
-import type { UseCase } from "~/use-cases/use-case";
+import type { AnyUseCase, OutputOf } from "~/use-cases/use-case";
 import { domainPageError, statusOf } from "../http.server";
 import { returnPath, signInPath } from "../session.server";
 import { actorOf } from "./actor.server";
@@ -52,12 +52,12 @@ export function formError(failure: Pick<FormFailure, "message" | "status">) {
  * the catalogue. `teamId`: the team the page is about, read with the
  * session in one statement.
  */
-export async function runForPage<I, O>(
-  useCase: UseCase<I, O>,
+export async function runForPage<U extends AnyUseCase>(
+  useCase: U,
   { request, context }: { request: Request; context: AppLoadContext },
   input: unknown,
   teamId?: string,
-): Promise<{ ok: true; value: O } | FormFailure> {
+): Promise<{ ok: true; value: OutputOf<U> } | FormFailure> {
   const actor = await actorOf(request, context, teamId);
   const result = await executeUseCase(useCase, await callDeps(), actor, { ok: true, value: input });
   if (result.ok) return result;
