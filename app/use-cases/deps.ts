@@ -2,6 +2,7 @@ import type { Database } from "~/db/database.server";
 import type { Billing } from "~/domain/billing/billing.server";
 import type { EmailContent } from "~/domain/email/templates";
 import type { ActiveGenerator } from "~/domain/generation/active-generator.server";
+import type { SiteFeatures } from "~/shared/features";
 import type { LiveSettings } from "~/shared/live";
 import type { QuotaLimits } from "~/shared/quota";
 
@@ -27,6 +28,10 @@ export type UseCaseDeps = {
   ai: () => ActiveGenerator;
   /** Stripe, when payments are set up. */
   billing: () => Billing | undefined;
+  /** What this server does (an AI provider, Premium for sale), by the one rule pages show it by. */
+  features: () => SiteFeatures;
+  /** Notes what went wrong outside CircleUp (a payment provider that did not answer); never a person's text. */
+  log: { warn(details: object, message: string): void };
   /** Queues an e-mail in the outbox and sends it in the background. */
   sendEmail: (kind: string, to: string, content: EmailContent) => void;
   /** Sends mail a committed transaction queued, in the background. */
