@@ -28,6 +28,20 @@ type None = Record<string, never>;
 /** A screen only the host of a live round may open or an action only the host may take. */
 export type HostOnlyAction = "act" | "open-host-screen" | "open-room-screen" | "delete" | "hide-answers";
 
+/** What an account form asked the accounts service (better-auth) to do, for the words of its refusal. */
+export type AccountAction =
+  | "sign-in"
+  | "sign-up"
+  | "send-reset"
+  | "reset-password"
+  | "change-password"
+  | "change-email"
+  | "start-two-factor"
+  | "verify-code"
+  | "stop-two-factor"
+  | "sign-out-device"
+  | "delete-account";
+
 /** Why an invitation link can no longer be used. */
 export type InvitationState = "expired" | "used" | "revoked";
 
@@ -84,10 +98,12 @@ export interface ErrorParams {
   NO_ACCOUNT_WITH_EMAIL: { email: string };
   NO_NEWS_RECIPIENTS: None;
   // Accounts.
-  ACCOUNT_REFUSED: { code?: string; detail?: string; fallback: string };
+  ACCOUNT_REFUSED: { action: AccountAction; code?: string; detail?: string };
   AUTH_TOO_MANY_ATTEMPTS: { retryAfterSeconds?: number };
   SIGN_IN_THROTTLED: { rule: string; what: string; retryAfterSeconds: number };
   SIGN_IN_EXPIRED: None;
+  RESET_LINK_EXPIRED: None;
+  EMAIL_NOT_VERIFIED: None;
   ALREADY_YOUR_EMAIL: None;
   SESSION_ALREADY_ENDED: None;
   DELETE_NOT_CONFIRMED: None;
@@ -234,6 +250,8 @@ export const ERROR_KINDS: { readonly [C in ErrorCode]: ErrorKind } = {
   AUTH_TOO_MANY_ATTEMPTS: "rate-limited",
   SIGN_IN_THROTTLED: "rate-limited",
   SIGN_IN_EXPIRED: "unauthenticated",
+  RESET_LINK_EXPIRED: "invalid",
+  EMAIL_NOT_VERIFIED: "forbidden",
   ALREADY_YOUR_EMAIL: "invalid",
   SESSION_ALREADY_ENDED: "not-found",
   DELETE_NOT_CONFIRMED: "invalid",

@@ -17,6 +17,20 @@ export function waitPhrase(seconds: number): string {
 const QUOTA_SPENT =
   "You have used your new AI questions for now: they renew 24 hours after the first one. This one comes from our library";
 
+const ACCOUNT_FAILED = {
+  "sign-in": "Failed to sign in",
+  "sign-up": "Failed to create account",
+  "send-reset": "Failed to send reset password email",
+  "reset-password": "Failed to reset password",
+  "change-password": "Failed to change password",
+  "change-email": "Failed to change email",
+  "start-two-factor": "Failed to start two-factor setup",
+  "verify-code": "That code did not work. Please try again.",
+  "stop-two-factor": "Failed to turn off two-factor",
+  "sign-out-device": "Failed to sign out that device",
+  "delete-account": "Failed to delete your account",
+} as const;
+
 const CALLERS = {
   visitor: "without an account",
   member: "while signed in",
@@ -97,12 +111,17 @@ export const ENGLISH: ErrorCatalogue = {
   USER_NOT_FOUND: () => "User not found",
   NO_ACCOUNT_WITH_EMAIL: ({ email }) => `No account uses ${email}`,
   NO_NEWS_RECIPIENTS: () => "No verified account has asked for product news: nothing was sent.",
-  ACCOUNT_REFUSED: ({ detail, fallback }) => detail || fallback,
+  // better-auth says why in its own words where it can; otherwise what failed.
+  ACCOUNT_REFUSED: ({ action, detail }) => detail || ACCOUNT_FAILED[action],
   AUTH_TOO_MANY_ATTEMPTS: ({ retryAfterSeconds }) =>
     `Too many attempts. Please wait ${retryAfterSeconds ? `${retryAfterSeconds} seconds` : "a minute"} and try again.`,
   SIGN_IN_THROTTLED: ({ what, retryAfterSeconds }) =>
     `Too many ${what}: try again in ${waitPhrase(retryAfterSeconds)}, or reset your password`,
   SIGN_IN_EXPIRED: () => "This sign-in has expired. Please sign in again.",
+  RESET_LINK_EXPIRED: () =>
+    "This reset link has expired or was already used. Ask for a new one with 'Forgot password?' on the sign-in page.",
+  EMAIL_NOT_VERIFIED: () =>
+    "Please verify your email address before signing in. Open the link we e-mailed you, or send a new one.",
   ALREADY_YOUR_EMAIL: () => "That is already your address.",
   SESSION_ALREADY_ENDED: () => "That session has already ended.",
   DELETE_NOT_CONFIRMED: () => 'Type "delete" to confirm.',
