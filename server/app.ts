@@ -10,7 +10,7 @@ import { CLIENT_IP_HEADER } from "~/domain/accounts/auth.server";
 import { logger } from "~/logger.server";
 import { closeDatabase, database, startHousekeeping, startOutboxWorker, stopLiveHub } from "~/services.server";
 import { coded } from "~/shared/errors/codes";
-import { englishMessage } from "~/shared/errors/english";
+import { englishMessage, say } from "~/shared/errors/english";
 import { problemBody, statusOf } from "~/web/http.server";
 import { compress } from "./compress";
 import type { RequestContext } from "./load-context";
@@ -165,16 +165,13 @@ const errorHandler: ErrorRequestHandler = async (error, req, res, _next) => {
     res
       .status(status)
       .type("text/plain")
-      .send(englishMessage(coded(status === 404 ? "NOT_FOUND" : "BAD_REQUEST")));
+      .send(say(status === 404 ? "NOT_FOUND" : "BAD_REQUEST"));
     return;
   }
   if (res.headersSent) return res.end();
   if (isDatabaseUnreachable(error) || !(await databaseReachable())) return sendUnavailable(req, res);
   logger.error({ err: error, requestId: res.locals.requestId }, "unhandled request error");
-  res
-    .status(500)
-    .type("text/plain")
-    .send(englishMessage(coded("INTERNAL_ERROR")));
+  res.status(500).type("text/plain").send(say("INTERNAL_ERROR"));
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { SignedInUser, TeamMembership } from "~/domain/accounts/viewer.server";
+import type { LiveCredentials } from "~/domain/live/rounds.server";
 
 /**
  * Who asks for a use case. An adapter turns its request into one actor: the
@@ -9,6 +10,13 @@ import type { SignedInUser, TeamMembership } from "~/domain/accounts/viewer.serv
  */
 export type Actor = VisitorActor | MemberActor | AdminActor | TokenActor | ChatActor | JobActor;
 
+/**
+ * The seats the caller holds in one live round, which is read only from a
+ * seat: the host's token, a participant's, or the room link's key (checked
+ * with the app's secret). A browser keeps them in per-round cookies.
+ */
+export type RoundSeats = { code: string } & Omit<LiveCredentials, "userId">;
+
 /** Someone without an account: counted by the keyed hash of their network, and a visitor cookie where one is kept. */
 export type VisitorActor = {
   kind: "visitor";
@@ -16,11 +24,13 @@ export type VisitorActor = {
   address: string | null;
   /** The anonymous visitor cookie's id, when the request carried one. */
   visitorId?: string | null;
+  seats?: RoundSeats;
 };
 
 type SignedIn = {
   user: SignedInUser;
   address: string | null;
+  seats?: RoundSeats;
   /**
    * The member's place in one team, when the adapter read it with the
    * session (one statement); the team step reads it otherwise. Null: not in

@@ -22,8 +22,7 @@ import {
   nameFromProvider,
   safeRedirectPath,
 } from "~/shared/accounts";
-import { coded } from "~/shared/errors/codes";
-import { englishMessage } from "~/shared/errors/english";
+import { say } from "~/shared/errors/english";
 import { recordEvent } from "../analytics/events.server";
 import { handOverTeamsOf } from "../teams/teams.server";
 import { createProfile, grantListedAdmin } from "./profiles.server";
@@ -306,7 +305,7 @@ export function createAuth({ db, config, secret, sendEmail, logger }: AuthDeps) 
           if (credential?.password) {
             throw new APIError("BAD_REQUEST", {
               code: "PASSWORD_REQUIRED",
-              message: englishMessage(coded("PASSWORD_REQUIRED")),
+              message: say("PASSWORD_REQUIRED"),
             });
           }
         }

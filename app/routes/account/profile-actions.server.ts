@@ -6,8 +6,8 @@ import type { SignedInUser } from "~/domain/accounts/viewer.server";
 import { database, getAuth } from "~/services.server";
 import type { ProfileActionResult } from "~/shared/accounts";
 import { changePasswordSchema, emailOnlySchema, firstIssue, totpCodeSchema } from "~/shared/accounts-schemas";
-import { type AccountAction, coded } from "~/shared/errors/codes";
-import { englishMessage } from "~/shared/errors/english";
+import type { AccountAction } from "~/shared/errors/codes";
+import { say } from "~/shared/errors/english";
 import { ownEntry } from "~/shared/own-entry";
 import { changeFullName, chooseProductNews } from "~/use-cases/accounts/profile.server";
 import { type AuthAnswer, accounts, authErrorMessage, withCookies } from "~/web/accounts.server";
@@ -28,7 +28,7 @@ const fail = (section: string, error: string, status = 400) =>
 const failed = (section: string, answer: AuthAnswer, action: AccountAction) =>
   fail(section, authErrorMessage(answer, action), Math.max(answer.status, 400));
 const refused = (section: string, code: "ALREADY_YOUR_EMAIL" | "DELETE_NOT_CONFIRMED" | "PASSWORD_REQUIRED") =>
-  fail(section, englishMessage(coded(code)));
+  fail(section, say(code));
 
 const passwordOnly = z.object({ password: z.string().min(1, "Please enter your password") });
 
@@ -109,7 +109,7 @@ const HANDLERS: Record<string, Handler> = {
   async "revoke-session"(request, user, form) {
     const sessionId = String(form.sessionId ?? "");
     const token = await sessionTokenById((await database()).db, user.id, sessionId);
-    if (!token) return fail("sessions", englishMessage(coded("SESSION_ALREADY_ENDED")), 404);
+    if (!token) return fail("sessions", say("SESSION_ALREADY_ENDED"), 404);
     const answer = await accounts.signOutDevice(request, token);
     if (!answer.ok) return failed("sessions", answer, "sign-out-device");
     return ok("sessions", "That device is signed out.");
@@ -137,6 +137,6 @@ const HANDLERS: Record<string, Handler> = {
 export async function profileAction(request: Request, context: AppLoadContext, user: SignedInUser): Promise<Answer> {
   const form = Object.fromEntries(formBody(context));
   const handler = ownEntry(HANDLERS, String(form.intent ?? ""));
-  if (!handler) return fail("profile", englishMessage(coded("UNKNOWN_ACTION")));
+  if (!handler) return fail("profile", say("UNKNOWN_ACTION"));
   return handler(request, user, form, { request, context });
 }

@@ -6,8 +6,7 @@ import { config } from "~/config.server";
 import { seo } from "~/lib/seo";
 import { safeRedirectPath } from "~/shared/accounts";
 import { emailOnlySchema, firstIssue, signInSchema } from "~/shared/accounts-schemas";
-import { coded } from "~/shared/errors/codes";
-import { englishMessage } from "~/shared/errors/english";
+import { say } from "~/shared/errors/english";
 import { ownEntry } from "~/shared/own-entry";
 import { accounts, authErrorMessage, withCookies } from "~/web/accounts.server";
 import { quotaStatement } from "~/web/features.server";
@@ -58,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "resend") {
     const parsed = emailOnlySchema.safeParse(form);
-    if (!parsed.success) return fail(englishMessage(coded("EMAIL_OR_PHONE_REQUIRED")));
+    if (!parsed.success) return fail(say("EMAIL_OR_PHONE_REQUIRED"));
     const answer = await accounts.sendVerificationEmail(request, parsed.data.email);
     if (answer.status === 429) return fail(authErrorMessage(answer, "sign-in"), 429);
     return data<ActionResult>({
@@ -77,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (answer.ok) throw redirect(redirectTo, { headers: withCookies(answer) });
   if (answer.body?.code === "EMAIL_NOT_VERIFIED") {
-    return fail(englishMessage(coded("EMAIL_NOT_VERIFIED")), 403, { unverifiedEmail: parsed.data.email });
+    return fail(say("EMAIL_NOT_VERIFIED"), 403, { unverifiedEmail: parsed.data.email });
   }
   return fail(authErrorMessage(answer, "sign-in"), answer.status);
 }

@@ -7,8 +7,7 @@ import { ShieldCheck } from "~/components/icons";
 import { seo } from "~/lib/seo";
 import { safeRedirectPath } from "~/shared/accounts";
 import { backupCodeSchema, firstIssue, totpCodeSchema } from "~/shared/accounts-schemas";
-import { coded } from "~/shared/errors/codes";
-import { englishMessage } from "~/shared/errors/english";
+import { say } from "~/shared/errors/english";
 import { accounts, authErrorMessage, withCookies } from "~/web/accounts.server";
 import { formBody } from "~/web/http.server";
 import { requireSignedOut } from "~/web/session.server";
@@ -40,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = await (backup ? accounts.verifyBackupCode : accounts.verifyTotp)(request, parsed.data.code);
   if (answer.ok) throw redirect(safeRedirectPath(form.redirectTo), { headers: withCookies(answer) });
   if (answer.body?.code === "INVALID_TWO_FACTOR_COOKIE") {
-    return data({ error: englishMessage(coded("SIGN_IN_EXPIRED")) }, { status: 401 });
+    return data({ error: say("SIGN_IN_EXPIRED") }, { status: 401 });
   }
   return data({ error: authErrorMessage(answer, "verify-code") }, { status: 400 });
 }

@@ -7,8 +7,7 @@ import { MailCheck } from "~/components/icons";
 import { seo } from "~/lib/seo";
 import { safeRedirectPath } from "~/shared/accounts";
 import { emailOnlySchema } from "~/shared/accounts-schemas";
-import { coded } from "~/shared/errors/codes";
-import { englishMessage } from "~/shared/errors/english";
+import { say } from "~/shared/errors/english";
 import { accounts, authErrorMessage } from "~/web/accounts.server";
 import { formBody } from "~/web/http.server";
 import type { Route } from "./+types/verify-email";
@@ -30,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = emailOnlySchema.safeParse(Object.fromEntries(formBody(context)));
   if (!parsed.success) {
-    return data({ error: englishMessage(coded("EMAIL_OR_PHONE_REQUIRED")) }, { status: 400 });
+    return data({ error: say("EMAIL_OR_PHONE_REQUIRED") }, { status: 400 });
   }
   const answer = await accounts.sendVerificationEmail(request, parsed.data.email);
   if (answer.status === 429) return data({ error: authErrorMessage(answer, "send-reset") }, { status: 429 });

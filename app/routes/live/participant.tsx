@@ -5,6 +5,7 @@ import { getRoundView } from "~/domain/live/rounds.server";
 import { teamRoundName } from "~/domain/teams/meetings.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
+import { say } from "~/shared/errors/english";
 import { isJoinCode, LIVE_NAME_MAX, livePaths, normalizeJoinCode } from "~/shared/live";
 import type { PageLayout } from "~/shared/navigation";
 import { domainPageError } from "~/web/http.server";
@@ -19,7 +20,7 @@ export { privatePageHeaders as headers } from "~/web/private-page.server";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = normalizeJoinCode(params.code);
   if (!isJoinCode(code)) {
-    return data({ view: null, code: params.code, error: "A join code has six letters and numbers" }, { status: 404 });
+    return data({ view: null, code: params.code, error: say("NOT_A_JOIN_CODE") }, { status: 404 });
   }
   const url = new URL(request.url);
   // Codes typed in lower case or with a space still arrive, at the one address of the round.

@@ -1,5 +1,5 @@
 import { DIRECTED_AI_IS_PREMIUM } from "~/shared/directed-ai";
-import type { CodedError, ErrorCatalogue } from "./codes";
+import { type CodedError, coded, type ErrorCatalogue, type ErrorCode, type ParamsArgument } from "./codes";
 
 /** "a", "a or b", "a, b or c". */
 function orList(items: readonly string[]): string {
@@ -213,6 +213,11 @@ export const ENGLISH: ErrorCatalogue = {
   ROOM_SCREEN_NOT_OPEN: () =>
     "This room screen opens from the host's screen, or with the room link the host copies from it.",
 };
+
+/** A code's English words, from the code and its parameters. */
+export function say<C extends ErrorCode>(code: C, ...params: ParamsArgument<C>): string {
+  return englishMessage(coded(code, ...params));
+}
 
 /** An error in English, from its code and parameters. */
 export function englishMessage(error: CodedError): string {

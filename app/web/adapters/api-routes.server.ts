@@ -1,3 +1,4 @@
+import { livePaths } from "~/shared/live";
 import {
   changeUserAccess,
   deleteAnyQuestion,
@@ -15,6 +16,16 @@ import {
   generateQuestion,
   rewriteInTone,
 } from "~/use-cases/generation/generation.server";
+import {
+  answerLiveRound,
+  deleteLiveRound,
+  hostLiveRound,
+  joinLiveRound,
+  moderateLiveAnswer,
+  readAnswerPage,
+  startLiveRound,
+  viewLiveRound,
+} from "~/use-cases/live/rounds.server";
 import {
   hideQuestion,
   putAwayPremiumNote,
@@ -37,12 +48,15 @@ import {
   submitQuestionOfTeam,
   writeQuestionForTeam,
 } from "~/use-cases/teams/team-questions.server";
+import { hostCookie, joinUrl, participantCookie } from "../live.server";
 import { type ApiRoute, apiRoute, endpoint } from "./api.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const PRIVATE = { "Cache-Control": "private, no-store" };
 /** Team endpoints read the member's place in the team with the session. */
 const TEAM = { teamParam: "teamId" } as const;
+/** A round's endpoints: the caller's seats in it come from the round's cookies. */
+const ROUND = { seatsIn: "code" } as const;
 
 /**
  * Every `/api/v1` path, its methods and the use case each runs: the route
@@ -111,6 +125,35 @@ export const API_ROUTES = {
   "/api/v1/teams/{teamId}/meetings/{meetingId}/uses": {
     POST: endpoint({ useCase: recordUseInMeeting, ...TEAM, status: 201 }),
   },
+  "/api/v1/rounds": {
+    POST: endpoint({
+      useCase: startLiveRound,
+      // This browser becomes the round's host: the seat is a cookie of its own.
+      respond: ({ code, hostToken, expiresAt }, { headers }) => {
+        headers.append("Set-Cookie", hostCookie(code, hostToken, expiresAt));
+        const body = { code, hostUrl: livePaths.host(code), joinUrl: joinUrl(livePaths.participant(code)) };
+        return Response.json(body, { status: 201, headers });
+      },
+    }),
+  },
+  "/api/v1/rounds/{code}": {
+    GET: endpoint({ useCase: viewLiveRound, ...ROUND, headers: NO_STORE }),
+    DELETE: endpoint({ useCase: deleteLiveRound, ...ROUND, status: 204 }),
+  },
+  "/api/v1/rounds/{code}/join": {
+    POST: endpoint({
+      useCase: joinLiveRound,
+      ...ROUND,
+      respond: ({ view, participantToken, expiresAt, rejoined }, { headers }) => {
+        headers.append("Set-Cookie", participantCookie(view.code, participantToken, expiresAt));
+        return Response.json({ view }, { status: rejoined ? 200 : 201, headers });
+      },
+    }),
+  },
+  "/api/v1/rounds/{code}/answer": { POST: endpoint({ useCase: answerLiveRound, ...ROUND }) },
+  "/api/v1/rounds/{code}/host": { POST: endpoint({ useCase: hostLiveRound, ...ROUND }) },
+  "/api/v1/rounds/{code}/answers": { GET: endpoint({ useCase: readAnswerPage, ...ROUND, headers: NO_STORE }) },
+  "/api/v1/rounds/{code}/answers/{answerId}": { POST: endpoint({ useCase: moderateLiveAnswer, ...ROUND }) },
 } satisfies Record<string, ApiRoute["methods"]>;
 
 export type ApiPath = keyof typeof API_ROUTES;

@@ -1,8 +1,10 @@
 import type { AppLoadContext } from "react-router";
+import { normalizeJoinCode } from "~/shared/live";
 import type { Actor } from "~/use-cases/actors";
 import { executeUseCase, type RawInput } from "~/use-cases/execute.server";
 import type { UseCase } from "~/use-cases/use-case";
 import { domainProblem, jsonObjectBody, methodNotAllowed } from "../http.server";
+import { roundSeats } from "../live.server";
 import { anonymousVisitor } from "../visitor.server";
 import { actorOf } from "./actor.server";
 import { callDeps } from "./deps.server";
@@ -32,6 +34,8 @@ export type ApiEndpoint<I = unknown, O = unknown> = {
   visitorCookie?: boolean;
   /** Says where the time went (Server-Timing), for browser dev tools and the benchmark. */
   serverTiming?: boolean;
+  /** The path parameter naming a live round: the caller's seats in it come from its cookies. */
+  seatsIn?: string;
   respond?: (output: O, call: ApiCall) => Response | Promise<Response>;
 };
 
@@ -69,6 +73,9 @@ async function answer(endpoint: ApiEndpoint, method: HttpMethod, { request, cont
     const visitor = await anonymousVisitor(request);
     actor = { ...actor, visitorId: visitor.id };
     if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
+  }
+  if (endpoint.seatsIn && actor.kind !== "token" && actor.kind !== "chat" && actor.kind !== "job") {
+    actor = { ...actor, seats: roundSeats(request, normalizeJoinCode(params[endpoint.seatsIn] ?? "")) };
   }
   const raw = inputOf(endpoint, method, request, context, params);
   const deps = await callDeps();

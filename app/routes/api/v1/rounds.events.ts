@@ -11,6 +11,10 @@ import type { Route } from "./+types/rounds.events";
 const STREAMS_RETRY_SECONDS = 30;
 
 /**
+ * Hand-written, not a use case: the answer is a stream that stays open, fed
+ * by this server's round hub, not one JSON answer. It reads the round from a
+ * seat within the same reach as the use cases (readRoundByCode).
+ *
  * GET /api/v1/rounds/{code}/events?as=host|participant: the round's events
  * as Server-Sent Events, from a seat in it only. A participant's stream
  * starts with a snapshot every time (one seat, one stream: a newer one ends
