@@ -3,7 +3,6 @@ import type { ZodType } from "zod";
 import type { DomainError } from "~/domain/errors";
 import { type CodedError, coded, ERROR_KINDS, type ErrorCode, type ErrorKind } from "~/shared/errors/codes";
 import { englishMessage } from "~/shared/errors/english";
-import { isUuid } from "~/shared/ids";
 import { invalidInput } from "~/use-cases/validation";
 
 /** The one place an error's class becomes an HTTP status. */
@@ -106,14 +105,6 @@ export function jsonObjectBody(
 /** The submitted form, parsed once before routing; an action without one gets an empty form. */
 export function formBody(context: AppLoadContext): FormData {
   return context.body.kind === "form" ? context.body.value : new FormData();
-}
-
-/** A question id from the path, lower-cased; anything but a UUID is a 400 before the database is asked. */
-export function questionIdParam(value: string | undefined): string {
-  if (!value || !isUuid(value)) {
-    throw problem(coded("INVALID_INPUT", { field: "questionId", problem: "Invalid questionId: must be a UUID" }));
-  }
-  return value.toLowerCase();
 }
 
 /**

@@ -59,11 +59,6 @@ export function roomLinkCredentials(key: string): LiveCredentials {
   return { room: { key, secret: appSecret() } };
 }
 
-/** The participant token alone: answering needs nothing else, so no session is read. */
-export function participantToken(request: Request, code: string): string | null {
-  return readCookie(request, participantCookieName(code));
-}
-
 export function hostCookie(code: string, token: string, expiresAt: Date): string {
   return cookie(hostCookieName(code), token, expiresAt);
 }

@@ -86,13 +86,6 @@ export async function requireAdminPage(request: Request): Promise<SignedInUser> 
   return user;
 }
 
-/** Admin API actions, decided on the server from the profile, whatever the client claims. */
-export async function requireAdminApi(request: Request): Promise<SignedInUser> {
-  const user = await requireUserApi(request);
-  if (!user.isAdmin) throw problem(coded("ADMIN_REQUIRED"));
-  return user;
-}
-
 /** API actions for members: votes, saves, submissions. */
 export async function requireUserApi(request: Request): Promise<SignedInUser> {
   const user = await getUser(request);

@@ -13,7 +13,8 @@ const FORMATS = [...Object.keys(EXPORT_FORMATS), "print"];
 /**
  * GET /api/v1/saved: the user's saved questions as JSON ({items}), or as a
  * download with ?format=csv|json|markdown|text; ?format=print opens the
- * print-ready page.
+ * print-ready page. Hand-written, not a use case: it changes nothing and
+ * answers files and a redirect, which the JSON adapter does not carry.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUserApi(request);
