@@ -5,7 +5,7 @@ import routes from "~/routes";
 import { ERROR_CODES } from "~/shared/errors/codes";
 import { errorsOf, USE_CASES } from "~/use-cases/registry.server";
 import type { AnyUseCase } from "~/use-cases/use-case";
-import { API_ROUTES } from "~/web/adapters/api-routes.server";
+import { API_ROUTES, type ApiPath, servedPath } from "~/web/adapters/api-routes.server";
 
 /** Every module under app/use-cases that declares use cases, loaded as the server would. */
 async function declaredUseCases(): Promise<AnyUseCase[]> {
@@ -61,7 +61,7 @@ describe("the use-case registry", () => {
   });
 
   it("lets every /api/v1 route app/routes.ts serves run a registered use case, or says why not", () => {
-    const table = Object.keys(API_ROUTES);
+    const table = (Object.keys(API_ROUTES) as ApiPath[]).map(servedPath);
     expect(
       servedApiPaths()
         .filter((p) => !table.includes(p))
@@ -70,6 +70,7 @@ describe("the use-case registry", () => {
     // The table's paths are served (the directed AI's three by one module).
     const served = servedApiPaths().map((p) => p.replace("{kind}", "candidates"));
     const unserved = table.filter((p) => !served.includes(p) && !p.startsWith("/api/v1/ai/"));
+    expect(table).toContain("/api/v1/questions/{id}/vote");
     expect(unserved).toEqual([]);
     for (const [route, methods] of Object.entries(API_ROUTES)) {
       for (const [method, endpoint] of Object.entries(methods)) {

@@ -39,8 +39,13 @@ export type ApiEndpoint<I = unknown, O = unknown> = {
   respond?: (output: O, call: ApiCall) => Response | Promise<Response>;
 };
 
-// biome-ignore lint/suspicious/noExplicitAny: endpoints of different use cases share one table
-export type ApiRoute = { path: string; methods: Partial<Record<HttpMethod, ApiEndpoint<any, any>>> };
+export type ApiRoute = {
+  path: string;
+  // biome-ignore lint/suspicious/noExplicitAny: endpoints of different use cases share one table
+  methods: Partial<Record<HttpMethod, ApiEndpoint<any, any>>>;
+  /** Path parameters app/routes.ts names otherwise than the path and the use case do (`id` for `questionId`). */
+  renamed?: Record<string, string>;
+};
 
 /** Declares one method of a path; the types of `respond` follow from the use case. */
 export function endpoint<I, O>(declared: ApiEndpoint<I, O>): ApiEndpoint<I, O> {
@@ -102,7 +107,11 @@ export function apiRoute(route: ApiRoute) {
     // A HEAD is a GET whose body nobody reads.
     const method = (args.request.method === "HEAD" ? "GET" : args.request.method) as HttpMethod;
     const endpoint = Object.hasOwn(route.methods, method) ? route.methods[method] : undefined;
-    return endpoint ? answer(endpoint, method, args) : methodNotAllowed(allow);
+    if (!endpoint) return methodNotAllowed(allow);
+    const params = Object.fromEntries(
+      Object.entries(args.params).map(([name, value]) => [route.renamed?.[name] ?? name, value]),
+    );
+    return answer(endpoint, method, { ...args, params });
   };
   return { action: handle, loader: handle };
 }
