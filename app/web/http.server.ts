@@ -1,9 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
-import type { ZodType } from "zod";
 import type { DomainError } from "~/domain/errors";
 import { type CodedError, coded, ERROR_KINDS, type ErrorCode, type ErrorKind } from "~/shared/errors/codes";
 import { englishMessage } from "~/shared/errors/english";
-import { invalidInput } from "~/use-cases/validation";
 
 /** The one place an error's class becomes an HTTP status. */
 const STATUS_BY_KIND: Record<ErrorKind, number> = {
@@ -72,22 +70,6 @@ export function domainPageError(error: DomainError) {
 
 export function methodNotAllowed(allow: string): Response {
   return problem(coded("METHOD_NOT_ALLOWED", { allow }), {}, { Allow: allow });
-}
-
-/**
- * Validates the JSON body, parsed once before routing (the load context's
- * `body`). The error names the field at fault, as in "meetingContext must
- * be one of check-in, ...".
- */
-export function parseJsonBody<T>(
-  context: AppLoadContext,
-  schema: ZodType<T>,
-): { ok: true; data: T } | { ok: false; response: Response } {
-  const body = jsonObjectBody(context);
-  if (!body.ok) return { ok: false, response: problem(body.error) };
-  const result = schema.safeParse(body.value);
-  if (result.success) return { ok: true, data: result.data };
-  return { ok: false, response: problem(invalidInput(result.error)) };
 }
 
 /** The JSON object the request carried, parsed once before routing; anything else is the error to answer. */
