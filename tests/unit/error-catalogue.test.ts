@@ -35,6 +35,12 @@ const EXAMPLES: { [C in ErrorCode]: readonly ErrorParams[C][] } = {
   NOT_FOUND: [{}],
   BAD_REQUEST: [{}],
   INTERNAL_ERROR: [{}],
+  UNREADABLE_ANSWER: [{}],
+  NO_CONNECTION: [{}],
+  TOO_MANY_TRIES: [{}],
+  GENERATION_FAILED: [{}],
+  AFRESH_FAILED: [{}],
+  AI_UNANSWERED: [{}],
   UNAUTHENTICATED: [{}],
   CALLER_NOT_ALLOWED: [
     { actor: "visitor" },

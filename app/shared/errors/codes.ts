@@ -69,6 +69,12 @@ export interface ErrorParams {
   NOT_FOUND: None;
   BAD_REQUEST: None;
   INTERNAL_ERROR: None;
+  UNREADABLE_ANSWER: None;
+  NO_CONNECTION: None;
+  TOO_MANY_TRIES: None;
+  GENERATION_FAILED: None;
+  AFRESH_FAILED: None;
+  AI_UNANSWERED: None;
   // Who is asking.
   UNAUTHENTICATED: None;
   CALLER_NOT_ALLOWED: { actor: "visitor" | "member" | "admin" | "token" | "chat" | "job" };
@@ -222,6 +228,12 @@ export const ERROR_KINDS: { readonly [C in ErrorCode]: ErrorKind } = {
   NOT_FOUND: "not-found",
   BAD_REQUEST: "invalid",
   INTERNAL_ERROR: "internal",
+  UNREADABLE_ANSWER: "upstream",
+  NO_CONNECTION: "upstream-timeout",
+  TOO_MANY_TRIES: "rate-limited",
+  GENERATION_FAILED: "upstream",
+  AFRESH_FAILED: "upstream",
+  AI_UNANSWERED: "upstream",
   UNAUTHENTICATED: "unauthenticated",
   CALLER_NOT_ALLOWED: "forbidden",
   ADMIN_REQUIRED: "forbidden",

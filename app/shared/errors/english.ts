@@ -1,4 +1,5 @@
 import { DIRECTED_AI_IS_PREMIUM } from "~/shared/directed-ai";
+import { BROWSER_ERRORS } from "./browser";
 import { type CodedError, coded, type ErrorCatalogue, type ErrorCode, type ParamsArgument } from "./codes";
 
 /** "a", "a or b", "a, b or c". */
@@ -74,6 +75,12 @@ export const ENGLISH: ErrorCatalogue = {
   NOT_FOUND: () => "Not found",
   BAD_REQUEST: () => "Bad request",
   INTERNAL_ERROR: () => "Something went wrong. Please try again.",
+  UNREADABLE_ANSWER: () => BROWSER_ERRORS.UNREADABLE_ANSWER,
+  NO_CONNECTION: () => BROWSER_ERRORS.NO_CONNECTION,
+  TOO_MANY_TRIES: () => BROWSER_ERRORS.TOO_MANY_TRIES,
+  GENERATION_FAILED: () => BROWSER_ERRORS.GENERATION_FAILED,
+  AFRESH_FAILED: () => BROWSER_ERRORS.AFRESH_FAILED,
+  AI_UNANSWERED: () => BROWSER_ERRORS.AI_UNANSWERED,
   UNAUTHENTICATED: () => "Please sign in to continue",
   CALLER_NOT_ALLOWED: ({ actor }) => `This cannot be done ${CALLERS[actor]}`,
   ADMIN_REQUIRED: () => "Admin access required",
@@ -96,14 +103,14 @@ export const ENGLISH: ErrorCatalogue = {
   API_ERROR: ({ reason, detail }) => {
     if (reason === "configuration") return "API configuration error. Please check settings.";
     if (reason === "checkout-page") return "Stripe did not return a checkout page; please try again";
-    return detail || "Failed to generate question";
+    return detail || BROWSER_ERRORS.GENERATION_FAILED;
   },
-  NETWORK_ERROR: () => "Network error. Please check your connection and try again.",
+  NETWORK_ERROR: () => BROWSER_ERRORS.NETWORK_ERROR,
   GENERATION_ERROR: () => "Failed to generate question. Please try again.",
   INVALID_RESPONSE: ({ directed }) =>
     directed
       ? "The AI did not write a question that fits our content guide. Nothing was saved: please try again, or change the context."
-      : "Invalid response from server",
+      : BROWSER_ERRORS.INVALID_RESPONSE,
   UNKNOWN_AI_REQUEST: () => "Unknown AI request: use candidates, rewrite or follow-up",
   SOURCE_QUESTION_NOT_FOUND: () => "This question does not exist, or you cannot use it",
   DIRECTED_AI_IS_PREMIUM: () => DIRECTED_AI_IS_PREMIUM,
