@@ -7,14 +7,14 @@ import { KeyRound } from "~/components/icons";
 import { seo } from "~/lib/seo";
 import { MIN_PASSWORD_LENGTH } from "~/shared/accounts";
 import { firstIssue, newPasswordSchema } from "~/shared/accounts-schemas";
-import { say } from "~/shared/errors/english";
+import { BROWSER_ERRORS } from "~/shared/errors/browser";
 import { accounts, authErrorMessage } from "~/web/accounts.server";
 import { formBody } from "~/web/http.server";
 import type { Route } from "./+types/reset-password";
 
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
-const EXPIRED = say("RESET_LINK_EXPIRED");
+const EXPIRED = BROWSER_ERRORS.RESET_LINK_EXPIRED;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

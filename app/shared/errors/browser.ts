@@ -2,7 +2,8 @@ import type { ErrorCode } from "./codes";
 
 /**
  * The errors a page's script says itself, when the server's answer never
- * came or could not be read: codes of the catalogue with their English
+ * came or could not be read (or, for a reset link, before asking): codes
+ * of the catalogue with their English
  * words, kept apart so a script carries these few sentences and not the
  * whole catalogue. The English catalogue says them in the same words.
  */
@@ -15,4 +16,7 @@ export const BROWSER_ERRORS = {
   GENERATION_FAILED: "Failed to generate question",
   AFRESH_FAILED: "Could not start this choice afresh. Please try again.",
   AI_UNANSWERED: "The AI could not answer just now. Please try again.",
+  // The reset page says it from its own address too, before any answer.
+  RESET_LINK_EXPIRED:
+    "This reset link has expired or was already used. Ask for a new one with 'Forgot password?' on the sign-in page.",
 } as const satisfies Partial<Record<ErrorCode, string>>;

@@ -125,8 +125,7 @@ export const ENGLISH: ErrorCatalogue = {
   SIGN_IN_THROTTLED: ({ what, retryAfterSeconds }) =>
     `Too many ${what}: try again in ${waitPhrase(retryAfterSeconds)}, or reset your password`,
   SIGN_IN_EXPIRED: () => "This sign-in has expired. Please sign in again.",
-  RESET_LINK_EXPIRED: () =>
-    "This reset link has expired or was already used. Ask for a new one with 'Forgot password?' on the sign-in page.",
+  RESET_LINK_EXPIRED: () => BROWSER_ERRORS.RESET_LINK_EXPIRED,
   EMAIL_NOT_VERIFIED: () =>
     "Please verify your email address before signing in. Open the link we e-mailed you, or send a new one.",
   ALREADY_YOUR_EMAIL: () => "That is already your address.",
