@@ -188,7 +188,7 @@ async function teamCase() {
     // The pick as the server runs it for this host, after the runs above served them most of what fits.
     const handle = await openDatabase({ databaseUrl: bench.databaseUrl, dataDir: "" });
     const statement = prepareStatement(rankedPickStatement(await categoryIndex(handle.db), choice, true, true));
-    const params = fillPlaceholders(statement.params, { seen: "", userId: hostId, teamId });
+    const params = fillPlaceholders(statement.params, { seen: "", userId: hostId, teamId, unfit: "" });
     console.log(await explain(client, statement.text, params));
     await handle.close();
   }

@@ -123,10 +123,11 @@ try {
           .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
         console.log(`  ${c} below ${goals[c]} on ${path}; audits not passed: ${audits.join(", ")}`);
         if (c === "performance") {
-          const lcp = lhr.audits["largest-contentful-paint-element"]?.details as
-            | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+          // The LCP breakdown lists its phases' table and then the element itself.
+          const lcp = lhr.audits["lcp-breakdown-insight"]?.details as
+            | { items?: { type?: string; snippet?: string }[] }
             | undefined;
-          const snippet = lcp?.items?.[0]?.items?.[0]?.node?.snippet;
+          const snippet = lcp?.items?.find((item) => item.type === "node")?.snippet;
           if (snippet) console.log(`  largest contentful paint: ${snippet.slice(0, 160)}`);
         }
       }

@@ -5,13 +5,14 @@ import { X } from "~/components/icons";
 const PINNED_NOTE_MS = 6000;
 
 /**
- * A one-line note pinned over the site's header for a few seconds (a cookie
- * choice confirmed, a question saved). The header holds nothing of the job,
- * neither the question, Generate nor a card's actions, and the note is out of
- * the flow, so it covers none of them and moves nothing when it goes. It goes
- * by itself (held while the pointer rests on it), or at once when focus
- * reaches the header, so it never hides a focused link; its close button
- * (`closeLabel`) ends it at once.
+ * A one-line note pinned over the site's header for a few seconds: a question
+ * saved on the first page after signing in, which no click of that page
+ * caused, so it cannot push the page down. The header holds nothing of the
+ * job, neither the question, Generate nor a card's actions, and the note is
+ * out of the flow, so it covers none of them and moves nothing when it goes.
+ * It goes by itself (held while the pointer rests on it), or at once when
+ * focus reaches the header, so it never hides a focused link; its close
+ * button (`closeLabel`) ends it at once.
  */
 export function PinnedToTop({
   label,

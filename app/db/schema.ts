@@ -55,6 +55,8 @@ export const questions = pgTable(
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
     /** It names a kind of meeting ("this retro"), so it is served only in its own category, never elsewhere. */
     meetingBound: boolean("meeting_bound").notNull().default(false),
+    /** The days it does not fit (shared/meeting-day.ts NOT_WHEN: "after-weekend"...), from the library's `notWhen`. */
+    notWhen: text("not_when").array().notNull().default(sql`'{}'::text[]`),
     source: text("source").notNull(),
     status: text("status").notNull().default("published"),
     /** A team's private question (status 'team'): served only in that team's meetings until someone submits it for review. */
@@ -519,6 +521,17 @@ export const liveRounds = pgTable(
       running: boolean;
       setAt: string;
     }>(),
+    /**
+     * Set when each person gets a question of their own instead of one shared
+     * question: the choice every participant's question is drawn from when
+     * they join (meeting moment, style, depth and category, null for any).
+     */
+    perPerson: jsonb("per_person").$type<{
+      meetingContext: string;
+      questionStyle: string;
+      engagementLevel: string;
+      categorySlug: string | null;
+    }>(),
     participantCount: integer("participant_count").notNull().default(0),
     maxParticipants: integer("max_participants").notNull(),
     lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
@@ -563,9 +576,20 @@ export const liveParticipants = pgTable(
       .references(() => liveRounds.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     name: text("name"),
+    /**
+     * In a round where each person has their own question: the library
+     * question drawn for them when they joined, and its text (copied, so the
+     * round and its recap outlive an edited or deleted question).
+     */
+    questionId: uuid("question_id").references(() => questions.id, { onDelete: "set null" }),
+    questionText: text("question_text"),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("live_participants_round_idx").on(t.roundId, t.joinedAt)],
+  (t) => [
+    index("live_participants_round_idx").on(t.roundId, t.joinedAt),
+    // No question is drawn twice in one round, whichever server seats the two people.
+    uniqueIndex("live_participants_question_idx").on(t.roundId, t.questionId),
+  ],
 );
 
 /** One participant's answer (or pass) to one question of a round; changing it updates the row. */

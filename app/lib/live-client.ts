@@ -9,6 +9,7 @@ import {
   type RoundTimer,
   type RoundView,
 } from "~/shared/live";
+import type { GeneratorChoice } from "~/shared/questions";
 
 export type { ApiOutcome };
 
@@ -43,13 +44,16 @@ async function call<T>(url: string, method: string, body?: unknown, timeoutMs = 
   return { ok: true, body: data as T };
 }
 
-export type NewRoundRequest = {
-  questionIds: string[];
-  /** Per question: a mode, or null for the question's own default. */
-  modes: (AnswerMode | null)[];
-  anonymous: boolean;
-  revealMode: RevealMode;
-};
+type RoundHow = { anonymous: boolean; revealMode: RevealMode };
+
+export type NewRoundRequest =
+  | (RoundHow & {
+      questionIds: string[];
+      /** Per question: a mode, or null for the question's own default. */
+      modes: (AnswerMode | null)[];
+    })
+  /** No shared question: each person who joins gets their own, drawn from this choice. */
+  | (RoundHow & { perPerson: GeneratorChoice });
 
 export const createRound = (request: NewRoundRequest) =>
   call<{ code: string; hostUrl: string; joinUrl: string }>("/api/v1/rounds", "POST", request);
@@ -65,8 +69,13 @@ export const joinRound = (code: string, name: string | undefined) =>
 
 export type AnswerInput = { text: string } | { choice: number } | { pass: true };
 
-export const sendAnswer = (code: string, position: number, input: AnswerInput) =>
-  call<{ answer: LiveAnswer }>(`${livePaths.api(code)}/answer`, "POST", { position, ...input });
+/** An answer to the question at `position`; where each person has their own question, `questionId` is theirs. */
+export const sendAnswer = (code: string, position: number, input: AnswerInput, questionId?: string | null) =>
+  call<{ answer: LiveAnswer }>(`${livePaths.api(code)}/answer`, "POST", {
+    position,
+    ...input,
+    ...(questionId ? { questionId } : {}),
+  });
 
 export const hostAction = (
   code: string,

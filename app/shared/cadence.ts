@@ -1,4 +1,5 @@
 import { formatDay } from "./format";
+import { type Weekday, weekdayNamed } from "./meeting-day";
 import { type LocalDate, localDateOf, WEEKDAYS, zonedInstant } from "./series";
 
 /**
@@ -191,4 +192,9 @@ export function meetingDay(occurrence: { localDay: string; weekday: number }): s
 /** The day it is in a time zone at an instant, YYYY-MM-DD. */
 export function localDayOf(instant: Date, timeZone: string): string {
   return toIso(localDateOf(instant, timeZone));
+}
+
+/** The weekday it is in a time zone at an instant: a team's day, whatever the server's clock says. */
+export function weekdayIn(instant: Date, timeZone: string): Weekday {
+  return weekdayNamed(weekdayOf(localDateOf(instant, timeZone)));
 }

@@ -7,24 +7,65 @@ import {
   LIVE_TIMER_MAX_SECONDS,
   REVEAL_MODES,
 } from "./live";
+import { generateQuestionRequestSchema } from "./question-schemas";
+import { isOfferedChoice } from "./questions";
 import { shownTextProblem } from "./text";
 
 const questionId = z.uuid({ error: "questionIds must hold question ids" });
 
-/** POST /api/v1/rounds: the questions in the order they are asked, and how. */
-export const newRoundSchema = z.object({
-  questionIds: z
-    .array(questionId)
-    .min(1, "A round needs at least one question")
-    .max(LIVE_QUESTIONS_MAX, `A round holds at most ${LIVE_QUESTIONS_MAX} questions`),
-  /** Per question, in the same order: an answer mode, or null for the question's own default. */
-  modes: z
-    .array(z.enum(ANSWER_MODES, { error: `modes must be ${ANSWER_MODES.join(", ")} or null` }).nullable())
-    .max(LIVE_QUESTIONS_MAX)
-    .optional(),
-  anonymous: z.boolean({ error: "anonymous must be true or false" }).default(false),
-  revealMode: z.enum(REVEAL_MODES, { error: `revealMode must be ${REVEAL_MODES.join(" or ")}` }).default("host"),
-});
+/** The choice each person's own question is drawn from: the generator's fields, each error naming its field. */
+const perPersonSchema = z
+  .object(
+    generateQuestionRequestSchema.pick({
+      meetingContext: true,
+      questionStyle: true,
+      engagementLevel: true,
+      categorySlug: true,
+    }).shape,
+    { error: "perPerson must be an object with meetingContext, questionStyle, engagementLevel and categorySlug" },
+  )
+  .refine((choice) => isOfferedChoice(choice.meetingContext, choice.engagementLevel), {
+    error: "perPerson: an energizer is quick or standard, never deep",
+    path: ["engagementLevel"],
+  });
+
+/**
+ * POST /api/v1/rounds: the questions in the order they are asked, and how;
+ * or, with `perPerson`, no shared question: each person who joins gets a
+ * question of their own, drawn from that choice.
+ */
+export const newRoundSchema = z
+  .object({
+    questionIds: z
+      .array(questionId, { error: "questionIds must hold question ids" })
+      .max(LIVE_QUESTIONS_MAX, `A round holds at most ${LIVE_QUESTIONS_MAX} questions`)
+      .default([]),
+    /** Per question, in the same order: an answer mode, or null for the question's own default. */
+    modes: z
+      .array(z.enum(ANSWER_MODES, { error: `modes must be ${ANSWER_MODES.join(", ")} or null` }).nullable())
+      .max(LIVE_QUESTIONS_MAX)
+      .optional(),
+    anonymous: z.boolean({ error: "anonymous must be true or false" }).default(false),
+    revealMode: z.enum(REVEAL_MODES, { error: `revealMode must be ${REVEAL_MODES.join(" or ")}` }).default("host"),
+    perPerson: perPersonSchema.optional(),
+  })
+  .superRefine((round, ctx) => {
+    if (round.perPerson && round.questionIds.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["perPerson"],
+        message:
+          "Send questionIds or perPerson, not both: in a round where each person has their own question there is no shared one",
+      });
+    } else if (!round.perPerson && round.questionIds.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["questionIds"],
+        message:
+          "A round needs at least one question: send questionIds, or perPerson to give each person their own question",
+      });
+    }
+  });
 
 /** POST /api/v1/rounds/{code}/join */
 export const joinRoundSchema = z.object({
@@ -51,6 +92,12 @@ export const liveAnswerSchema = z
       .optional(),
     choice: z.number({ error: "choice must be a number" }).int().min(0).max(9).optional(),
     pass: z.literal(true, { error: "pass must be true" }).optional(),
+    /**
+     * The question answered, as the phone shows it, so a stale or wrong one
+     * is refused: in a round where each person has their own question, it
+     * must be the sender's own; elsewhere, the question at `position`.
+     */
+    questionId: z.uuid({ error: "questionId must be a question id" }).optional(),
   })
   .refine(
     (body) => [body.text !== undefined, body.choice !== undefined, body.pass === true].filter(Boolean).length === 1,

@@ -1,3 +1,5 @@
+import type { GeneratorChoice } from "./questions";
+
 /**
  * Live rounds: everyone in a meeting answers a question on their own device,
  * and the host reveals the answers. These types and constants are shared by
@@ -70,6 +72,16 @@ export type RoundTimer = {
 /** The longest answer time a host can set (±15 s steps from the question's default). */
 export const LIVE_TIMER_MAX_SECONDS = 3600;
 
+/**
+ * What a round where each person has their own question asks in its one
+ * place in the order: every participant's own question is drawn from the
+ * round's choice when they join.
+ */
+export const PER_PERSON_TITLE = "A question for each person";
+
+/** A participant's own question: the library question drawn for them (null once it left the library) and its text. */
+export type OwnQuestion = { id: string | null; text: string };
+
 export type RoundQuestion = {
   position: number;
   text: string;
@@ -97,9 +109,20 @@ export type LiveAnswer = {
   name: string | null;
   /** Hidden by the host: never shown to participants, shown dimmed to the host with an undo. */
   hidden: boolean;
+  /**
+   * In a round where each person has their own question: the question this
+   * answer answers. The host's and the room's screens get it; another
+   * participant never does.
+   */
+  question?: string;
 };
 
-export type RoundParticipant = { id: string; name: string | null };
+export type RoundParticipant = {
+  id: string;
+  name: string | null;
+  /** In a round where each person has their own question: theirs (the host's screen only). */
+  question?: OwnQuestion;
+};
 
 /** How many words a word cloud shows: the rest are counted in the totals only. */
 export const LIVE_TOP_WORDS = 40;
@@ -150,6 +173,8 @@ export type RoundView = {
   status: RoundStatus;
   anonymous: boolean;
   revealMode: RevealMode;
+  /** Set when each person answers a question of their own, drawn from this choice when they join. */
+  perPerson: GeneratorChoice | null;
   /** The question being asked, an index into `questions`. */
   position: number;
   /** Whether the current question's answers are shown. */
@@ -178,8 +203,11 @@ export type RoundView = {
   connected: number;
   /** Host only: who joined, in joining order (names are null in an anonymous round). */
   participants: RoundParticipant[];
-  /** Participant only: who they are and their answer to the current question. */
-  me: { participantId: string; name: string | null; answer: LiveAnswer | null } | null;
+  /**
+   * Participant only: who they are, their answer to the current question,
+   * and in a round where each person has their own question, theirs.
+   */
+  me: { participantId: string; name: string | null; answer: LiveAnswer | null; question: OwnQuestion | null } | null;
   /**
    * The read-only recap link's token: always for the host; for a participant
    * only once the round has ended and the host chose to share the recap.
@@ -236,6 +264,9 @@ export type RoundEvent =
       recapToken?: string;
     }
   | { type: "deleted" };
+
+/** A join code as every screen writes it, "3KM 7QP": two halves read more easily from across a room. */
+export const spacedCode = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
 
 /** A join code as people type it: spaces and dashes dropped, upper case. */
 export function normalizeJoinCode(input: string): string {
@@ -302,7 +333,13 @@ export type RoundRecap = {
      * The pulse's: choices only, without names, in the scale's order, and none
      * below PULSE_MIN_ANSWERS answers.
      */
-    answers: { text: string | null; choice: number | null; name: string | null }[];
+    answers: {
+      text: string | null;
+      choice: number | null;
+      name: string | null;
+      /** In a round where each person has their own question: the one this answers. */
+      question?: string;
+    }[];
     /** The team's pulse scale: counted, never shown by person. */
     pulse: boolean;
     answeredCount: number;

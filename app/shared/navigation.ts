@@ -16,14 +16,21 @@ export type Viewer = {
   curates?: { id: string; name: string }[];
 } | null;
 
-/** What the product does, in the order a host meets it: get a question, plan a meeting, run a round, browse, pay. */
-export const PRODUCT_LINKS = [
-  { to: "/", label: "Generate" },
-  { to: "/plan", label: "Plan" },
-  { to: "/live", label: "Join a round" },
-  { to: "/questions", label: "Questions" },
-  { to: "/pricing", label: "Pricing" },
-] as const satisfies readonly NavLink[];
+/**
+ * What the product does, in the order a host meets it: get a question, plan a
+ * meeting, run a round, browse, and what it costs. That page is Pricing only
+ * where something has a price; without Premium for sale it says what is free.
+ */
+export function productLinks(features: SiteFeatures): NavLink[] {
+  return [
+    { to: "/", label: "Generate" },
+    { to: "/plan", label: "Plan" },
+    { to: "/live", label: "Join a round" },
+    { to: "/questions", label: "Questions" },
+    // The page's own title says the same (content/pages/pricing.md).
+    { to: "/pricing", label: features.premiumForSale ? "Pricing" : "What's free" },
+  ];
+}
 
 /** Help and about pages: reachable from the header, one menu away, because hosts need them once. */
 export const HELP_LINKS: readonly NavLink[] = [

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "./categories";
+import { WEEKDAY_NAMES } from "./meeting-day";
 import { ENGAGEMENT_LEVEL_VALUES, MEETING_CONTEXT_VALUES, QUESTION_STYLE_VALUES } from "./questions";
 
 /** The generator's three choices (moment, style, depth), each error naming its field: shared by every form that holds a choice. */
@@ -39,6 +40,12 @@ export const generateQuestionRequestSchema = z.object({
   fresh: z.boolean({ error: "fresh must be true or false" }).default(false),
   /** Serve for this team's meeting: its memory, "not for this team" and private questions apply (members only). */
   teamId: z.uuid({ error: "teamId must be a team id" }).optional(),
+  /**
+   * The meeting's weekday on the host's own clock (the browser's local day): a question that does not fit
+   * it ("yesterday" on a Monday) is left out. Without it the day is unknown, and every question bound to a
+   * day is left out. A team's meeting follows the team's time zone instead.
+   */
+  weekday: z.enum(WEEKDAY_NAMES, { error: `weekday must be one of ${WEEKDAY_NAMES.join(", ")}` }).optional(),
 });
 export type GenerateQuestionRequest = z.infer<typeof generateQuestionRequestSchema>;
 

@@ -66,6 +66,14 @@ export function isOfferedChoice(context: MeetingContext, engagement: EngagementL
 
 export type QuestionChoice = { context: MeetingContext; style: QuestionStyle; engagement: EngagementLevel };
 
+/** A choice as the generator asks for it: the meeting moment, style and depth, and the category (null: any meeting). */
+export type GeneratorChoice = {
+  meetingContext: MeetingContext;
+  questionStyle: QuestionStyle;
+  engagementLevel: EngagementLevel;
+  categorySlug: string | null;
+};
+
 /** Every context x style x engagement choice the generator offers. */
 export const OFFERED_CHOICES: readonly QuestionChoice[] = MEETING_CONTEXT_VALUES.flatMap((context) =>
   QUESTION_STYLE_VALUES.flatMap((style) =>

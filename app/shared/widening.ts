@@ -2,6 +2,7 @@ import { findCategory } from "./categories";
 import {
   ENGAGEMENT_LEVELS,
   type EngagementLevel,
+  type GeneratorChoice,
   MEETING_CONTEXTS,
   type MeetingContext,
   QUESTION_STYLES,
@@ -76,4 +77,14 @@ export function againLabel(relaxed: readonly Relaxed[]): string {
   const [only] = relaxed;
   if (only && relaxed.length === 1) return `Show ${labelOf(only.field, only.asked)} ones again`;
   return "Show this exact choice again";
+}
+
+/** A choice in words, as the choices name it: "Check-in · Reflective · Standard · Any meeting". */
+export function choiceInWords(choice: GeneratorChoice): string {
+  return [
+    labelOf("meetingContext", choice.meetingContext),
+    labelOf("questionStyle", choice.questionStyle),
+    labelOf("engagementLevel", choice.engagementLevel),
+    choice.categorySlug ? labelOf("categorySlug", choice.categorySlug) : "Any meeting",
+  ].join(" · ");
 }

@@ -1,5 +1,6 @@
 import type { StoredEvent } from "~/domain/live/events.server";
 import type { RoundHub } from "~/domain/live/hub.server";
+import { participantEventOf } from "~/domain/live/own-questions";
 import { roomEventOf } from "~/domain/live/room-screen";
 import type { RoundRole, RoundView } from "~/shared/live";
 
@@ -11,16 +12,33 @@ const RETRY_MS = 2_000;
 const encoder = new TextEncoder();
 const REPLACED = encoder.encode("event: replaced\ndata: {}\n\n");
 /** One encoding per event and kind of screen, however many screens it goes to. */
-const frames = new WeakMap<StoredEvent, Uint8Array>();
-const roomFrames = new WeakMap<StoredEvent, Uint8Array>();
+const frames: Record<RoundRole, WeakMap<StoredEvent, Uint8Array>> = {
+  host: new WeakMap(),
+  participant: new WeakMap(),
+  room: new WeakMap(),
+};
+
+/**
+ * What each kind of screen is sent of an event: the host all of it; the
+ * room's screen the host's events as counts only (roomEventOf); a phone no
+ * other person's own question (participantEventOf).
+ */
+const eventFor: Record<RoundRole, (stored: StoredEvent) => unknown> = {
+  host: (stored) => stored.event,
+  participant: participantEventOf,
+  room: roomEventOf,
+};
 
 function frameOf(stored: StoredEvent, role: RoundRole): Uint8Array {
-  const cache = role === "room" ? roomFrames : frames;
+  const cache = frames[role];
   let frame = cache.get(stored);
   if (!frame) {
-    // The room's screen gets the host's events as counts only (roomEventOf).
-    const event = role === "room" ? roomEventOf(stored) : stored.event;
-    frame = encoder.encode(`id: ${stored.seq}\nevent: round\ndata: ${JSON.stringify(event)}\n\n`);
+    const event = eventFor[role](stored);
+    // An event a screen is sent whole is encoded once for every screen that is.
+    frame =
+      role !== "host" && event === stored.event
+        ? frameOf(stored, "host")
+        : encoder.encode(`id: ${stored.seq}\nevent: round\ndata: ${JSON.stringify(event)}\n\n`);
     cache.set(stored, frame);
   }
   return frame;

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { Database } from "~/db/database.server";
 import type { Meeting } from "~/domain/teams/meetings.server";
 import { readyQuestion } from "~/domain/teams/prepared-questions.server";
+import { weekdayIn } from "~/shared/cadence";
 import { isUuid } from "~/shared/ids";
 
 /**
@@ -23,16 +24,18 @@ type Table = { shown: string[]; usedIds: string[]; anotherHref: string };
 /**
  * Reads the table from the address. "Another question", or a meeting opened
  * with nothing on its table, draws the next question of the ladder (skipping
- * what is on the table or was used) and throws the redirect to the address
+ * what is on the table or was used, and fitting the weekday the meeting
+ * started on in the team's time zone) and throws the redirect to the address
  * with it on the table; a full table draws nothing.
  */
 export async function meetingTable(
   db: Database,
   request: Request,
-  teamId: string,
+  team: { teamId: string; timeZone: string },
   meeting: Meeting,
   canRun: boolean,
 ): Promise<Table> {
+  const { teamId } = team;
   const url = new URL(request.url);
   // The question prepared for the meeting is always first, whatever the address holds.
   const onTable = unique([...(meeting.questionId ? [meeting.questionId] : []), ...onTableOf(url)]).slice(
@@ -41,7 +44,8 @@ export async function meetingTable(
   );
   const usedIds = unique(meeting.uses.map((use) => use.questionId));
   if (canRun && (url.searchParams.has("another") || (onTable.length === 0 && usedIds.length === 0))) {
-    const drawn = await readyQuestion(db, teamId, meeting.series, [...onTable, ...usedIds]);
+    const day = weekdayIn(new Date(meeting.heldAt), team.timeZone);
+    const drawn = await readyQuestion(db, teamId, meeting.series, day, [...onTable, ...usedIds]);
     if (drawn && onTable.length < MAX_ON_TABLE) {
       url.searchParams.delete("another");
       url.searchParams.set("q", unique([...onTable, drawn.id]).join(","));

@@ -96,6 +96,12 @@ describe("POST /api/v1/generate-question", () => {
       "INVALID_INPUT",
     ],
     ["a non-boolean fresh", { ...valid, fresh: "yes" }, "fresh must be true or false", "INVALID_INPUT"],
+    [
+      "a weekday that is not one",
+      { ...valid, weekday: "Monday" },
+      "weekday must be one of sunday, monday, tuesday, wednesday, thursday, friday, saturday",
+      "INVALID_INPUT",
+    ],
   ])("refuses %s with 400 and a message naming the field", async (_, body, message, code) => {
     const response = await post("/api/v1/generate-question", body);
     expect(response.status).toBe(400);

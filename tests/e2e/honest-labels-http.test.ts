@@ -191,6 +191,15 @@ describe("without an AI provider or Stripe (the run's shared server)", () => {
   it("says nothing of AI limits: there is no AI to limit", async () => {
     for (const path of VISITOR_PAGES) expect(wordsOf(await page(path)), path).not.toMatch(/per 24 hours|per day/);
   });
+
+  it("calls /pricing What's free, not Pricing, and hints at no paid plan: nothing has a price", async () => {
+    const html = await page("/pricing");
+    expect(html).toContain("<title>What&#x27;s free - CircleUp</title>");
+    expect(html).toMatch(/<a[^>]*href="\/pricing"[^>]*>What&#x27;s free<\/a>/);
+    expect(html).not.toMatch(/>Pricing</);
+    expect(mainOf(html)).toContain("Free for everyone");
+    expect(mainOf(html)).not.toContain("What stays free");
+  });
 });
 
 /** The one sentence every page states the limits in, from the settings below. */
@@ -253,7 +262,13 @@ describe("with an AI provider but no Stripe", () => {
     expect(pricing).toContain('<a href="/contact">contact us</a>');
     expect(pricing).not.toContain('<th scope="col">Premium</th>');
 
+    // An account is offered to a visitor, never to a member, who has one.
+    expect(pricing).toMatch(/<a[^>]*href="\/sign-up"[^>]*>Create a free account<\/a>/);
     const http = await member();
+    const membersPricing = mainOf(await (await http.get("/pricing")).text());
+    expect(membersPricing).toContain("What each plan includes");
+    expect(membersPricing).not.toContain("Create a free account");
+    expect(membersPricing).not.toContain('href="/sign-up"');
     const home = await (await http.get("/")).text();
     expect(home).not.toContain("What Premium adds");
     // The account menu offers neither billing nor a studio the member cannot use.
@@ -305,6 +320,8 @@ describe("with an AI provider and Stripe", () => {
     const pricing = await page("/pricing", server.url);
     expect(pricing).toContain("Sign up to buy Premium");
     expect(pricing).toContain('<th scope="col">Premium</th>');
+    expect(pricing).toContain("<title>Pricing - CircleUp</title>");
+    expect(pricing).toMatch(/<a[^>]*href="\/pricing"[^>]*>Pricing<\/a>/);
     expect(await page("/sign-up", server.url)).toContain("See plans and pricing");
     for (const path of QUOTA_PAGES) statesLimitsOnlyAs(await page(path, server.url), QUOTA_WITH_PREMIUM, path);
   });

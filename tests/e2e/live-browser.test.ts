@@ -5,12 +5,10 @@ import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } fr
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { scaleSteps } from "~/shared/live-modes";
 import { downloadedText, launchBrowser } from "../support/browser";
-import { type Cluster, startCluster } from "../support/cluster";
+import { type Cluster, startClusterOrSkip } from "../support/cluster";
 import { parseCsv } from "../support/csv";
 import { HttpClient } from "../support/http-client";
 import { type LibraryEntry, libraryEntryOf } from "../support/library-formats";
-import { skipOrFail } from "../support/loud-skip";
-import { findPostgresBin } from "../support/postgres";
 import { type RunningServer, startServer } from "../support/server";
 
 /**
@@ -603,15 +601,8 @@ describe.skipIf(!chromium)("a live round in the browser, host and participants o
   let cluster: Cluster | null = null;
 
   beforeAll(async () => {
-    if (!process.env.DATABASE_URL && !findPostgresBin()) {
-      skipOrFail("the two-server live round in the browser", "no DATABASE_URL and no initdb/pg_ctl on this machine");
-      return;
-    }
-    cluster = await startCluster();
-    if (!cluster) {
-      skipOrFail("the two-server live round in the browser", "no PostgreSQL could be started");
-      return;
-    }
+    cluster = await startClusterOrSkip("the two-server live round in the browser");
+    if (!cluster) return;
     browser = await launchBrowser(chromium as string);
   }, 180_000);
   afterAll(async () => {

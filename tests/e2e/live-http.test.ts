@@ -3,12 +3,10 @@ import { createParser } from "eventsource-parser";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { waitPhrase } from "~/shared/errors/english";
 import type { LiveAnswer, RoundEvent, RoundView } from "~/shared/live";
-import { type Cluster, startCluster } from "../support/cluster";
+import { type Cluster, startClusterOrSkip } from "../support/cluster";
 import { parseCsv } from "../support/csv";
 import { HttpClient } from "../support/http-client";
 import { libraryEntryOf } from "../support/library-formats";
-import { skipOrFail } from "../support/loud-skip";
-import { findPostgresBin } from "../support/postgres";
 import { type RunningServer, startServer } from "../support/server";
 
 /**
@@ -723,7 +721,7 @@ describe("a live round over HTTP", () => {
     expect(passed).not.toContain("Change answer");
   });
 
-  it("shows /live, a participant's page and a recap without the site's navigation, footer or cookie banner", async () => {
+  it("shows /live, a participant's page and a recap without the site's navigation, footer or cookie banner, writing the code one way", async () => {
     const host = new HttpClient(baseUrl);
     const { plain } = await libraryQuestions(host);
     const { code, recapToken } = await startRound(host, { questionIds: [plain[0]], modes: ["text"] });
@@ -739,6 +737,11 @@ describe("a live round over HTTP", () => {
       expect(response.status, name).toBe(200);
       const html = await response.text();
       expect({ name, chrome: siteChrome(html) }).toEqual({ name, chrome: [] });
+      // The code as the host's and the room's screens write it, in two halves, on every page that shows it.
+      if (name !== "/live") {
+        expect(visibleText(html), name).toContain(`${code.slice(0, 3)} ${code.slice(3)}`);
+        expect(visibleText(html), name).not.toContain(code);
+      }
       // The CircleUp mark stays, and leads home.
       const links = html.match(/<a\b[^>]*>/g) ?? [];
       expect(
@@ -757,12 +760,7 @@ describe("a live round spread over two servers on one PostgreSQL database", () =
   const person = (server: number) => cluster?.client(server, `203.0.113.${++address}`) as HttpClient;
 
   beforeAll(async () => {
-    if (!process.env.DATABASE_URL && !findPostgresBin()) {
-      skipOrFail("the two-server live round tests", "no DATABASE_URL and no initdb/pg_ctl on this machine");
-      return;
-    }
-    cluster = await startCluster();
-    if (!cluster) skipOrFail("the two-server live round tests", "no PostgreSQL could be started");
+    cluster = await startClusterOrSkip("the two-server live round tests");
   });
   afterAll(async () => {
     await cluster?.stop();

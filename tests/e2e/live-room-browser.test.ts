@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
@@ -59,6 +59,17 @@ const pageSize = (page: Page) =>
     height: document.documentElement.scrollHeight,
   }));
 
+/** The names of the buttons filled with a colour, as the page shows them now: a screen's one obvious next step. */
+const filledButtons = (page: Page) =>
+  page.locator("main").evaluate((main) =>
+    [...main.querySelectorAll("button, a")].flatMap((control) => {
+      const box = control.getBoundingClientRect();
+      const fill = getComputedStyle(control).backgroundColor;
+      const filled = fill !== "rgba(0, 0, 0, 0)" && fill !== "rgb(255, 255, 255)";
+      return box.width > 0 && filled ? [control.textContent?.trim() ?? ""] : [];
+    }),
+  );
+
 /** What the room screen shows of the answers once revealed. */
 const roomAnswers = (room: Page) => room.getByRole("list", { name: "Answers" }).getByRole("listitem");
 
@@ -106,8 +117,11 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     host = await hostContext.newPage();
     const list = await (await new HttpClient(server.url).get("/api/v1/questions?sort=newest")).json();
     const items = list.items as { id: string; question: string }[];
-    questionIds = items.slice(0, 2).map((item) => item.id);
-    questionText = items[0]?.question ?? "";
+    // A question of the usual length (nine in ten are 90 characters or fewer): a longer one is set smaller than the code.
+    const first = items.find((item) => item.question.length <= 90) ?? items[0];
+    const second = items.find((item) => item !== first);
+    questionIds = [first, second].map((item) => item?.id ?? "");
+    questionText = first?.question ?? "";
     code = await startRound();
   }, 120_000);
 
@@ -156,26 +170,40 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     // Readable from the back of a room, and all of it on one screen at 720p and 1080p.
     const joinPanel = room.getByRole("region", { name: "Join on your phone" });
     const codeLine = joinPanel.getByText(`Code ${code.split("").join(" ")}`).locator("..");
-    expect(await codeLine.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(
-      64,
-    );
+    const fontSize = (element: Locator) => element.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+    expect(await fontSize(codeLine)).toBeGreaterThanOrEqual(56);
     const address = joinPanel.getByText(/\/live$/);
     expect(await address.textContent()).toBe(`${server.url.replace(/^https?:\/\//, "")}/live`);
     expect(await address.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(28);
     expect(await pageSize(room)).toEqual({ width: 1280, height: 720 });
     await joinPanel.getByRole("img", { name: "QR code that opens this round" }).waitFor();
+    /** Before any answer: the question is the largest type on the screen, and the empty answers take little room. */
+    const questionLeads = async (size: string) => {
+      const heading = room.getByRole("heading", { level: 1 });
+      expect(await fontSize(heading), size).toBeGreaterThan(await fontSize(codeLine));
+      const [asked, answers] = [
+        await heading.boundingBox(),
+        await room.getByRole("region", { name: "Answers" }).boundingBox(),
+      ];
+      expect((answers?.height ?? 0) * 3, size).toBeLessThan(asked?.height ?? 0);
+    };
+    await questionLeads("1280x720");
 
     // The answer timer runs on the host's phone and shows on the room screen, paused when the host pauses it.
     const timer = room.getByRole("timer");
     expect(await timer.count()).toBe(0);
     await host.getByRole("button", { name: "Start", exact: true }).click();
     await eventually(() => timer.getAttribute("aria-label")).toMatch(/^Time left \d:\d\d$/);
+    // Paused once it has counted down: a timer paused at its full time is, to the room, one not started yet.
+    const full = await timer.textContent();
+    await eventually(() => timer.textContent()).not.toBe(full);
     await host.getByRole("button", { name: "Pause", exact: true }).click();
     const paused = await host.getByTestId("timer").textContent();
     await eventually(() => timer.textContent()).toBe(paused);
     expect(await axeViolations(room)).toEqual([]);
     await room.setViewportSize({ width: 1920, height: 1080 });
     expect(await pageSize(room)).toEqual({ width: 1920, height: 1080 });
+    await questionLeads("1920x1080");
     await room.setViewportSize(PROJECTOR.viewport);
   });
 
@@ -190,6 +218,8 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     expect(await hydrated(page)).toBe(false);
     await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(questionText);
     await host.getByText("1 person has joined: Slow Sam").waitFor();
+    // One filled button on the host's screen, the round's next step: the timer's and the order's stay outlined.
+    expect(await filledButtons(host)).toEqual(["Reveal answers"]);
 
     // The page again, scripts as slow: an answer typed and sent before they run.
     const again = await context.newPage();
@@ -341,5 +371,72 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     await cara.reload();
     await cara.getByRole("heading", { level: 1, name: "This round has ended" }).waitFor();
     expect(await cara.getByRole("link", { name: "Read the recap" }).count()).toBe(0);
+  }, 60_000);
+
+  it("goes live from present mode with a question for each person: each phone shows only its own, the host and the room each answer beside its name and question", async () => {
+    const start = await hostContext.newPage();
+    await arrive(start, "/");
+    await start.locator("#generator").getByRole("button", { name: "Present" }).click();
+    await start.getByRole("checkbox", { name: /A question for each person/ }).check();
+    await start.getByRole("button", { name: "Go live" }).click();
+    const dialog = start.getByRole("dialog", { name: "Start a live round" });
+    await dialog.getByRole("heading", { name: "A question for each person" }).waitFor();
+    expect(await axeViolations(start)).toEqual([]);
+    await dialog.getByRole("button", { name: "Start the round" }).click();
+    await start.waitForURL(/\/live\/\w{6}\/host$/);
+    const own = /\/live\/(\w{6})\/host$/.exec(start.url())?.[1] ?? "";
+    await start.getByRole("heading", { level: 1, name: "A question for each person" }).waitFor();
+
+    const people = ["Ada", "Bea"];
+    const asked: string[] = [];
+    for (const name of people) {
+      const phonePage = await (await phone()).newPage();
+      await arrive(phonePage, `/live/${own}`);
+      await phonePage.getByLabel("Your name").fill(name);
+      await phonePage.getByRole("button", { name: "Join the round" }).click();
+      await phonePage.getByLabel("Your answer").waitFor();
+      await phonePage.getByText("Your own question").waitFor();
+      asked.push((await phonePage.getByRole("heading", { level: 1 }).textContent()) ?? "");
+      expect(await axeViolations(phonePage)).toEqual([]);
+      await phonePage.getByLabel("Your answer").fill(`${name} answers`);
+      await phonePage.getByRole("button", { name: "Send answer" }).click();
+      await phonePage.getByText("Waiting for the host to reveal the answers.").waitFor();
+      // One question on the screen: its own, and nobody else's.
+      for (const other of asked.slice(0, -1))
+        expect(await phonePage.locator("body").textContent()).not.toContain(other);
+      await phonePage.close();
+    }
+    expect(new Set(asked).size).toBe(2);
+    expect(asked.every((text) => text.length > 10)).toBe(true);
+
+    // The host sees who has which question, then each answer beside its name and question.
+    const everyone = start.getByRole("region", { name: "Everyone's questions" });
+    await eventually(() => everyone.getByTestId("person-question").allTextContents()).toEqual(
+      asked.map((text) => `“${text}”`),
+    );
+    await start.getByRole("button", { name: "Reveal answers" }).click();
+    const cards = start.getByRole("list", { name: "Answers" }).getByRole("listitem");
+    await eventually(() => cards.count()).toBe(2);
+    for (const [i, name] of people.entries()) {
+      const card = cards.filter({ hasText: `${name} answers` });
+      expect(await card.getByTestId("answer-question").textContent()).toBe(`Asked: “${asked[i]}”`);
+      await card.getByText(`From ${name}`, { exact: true }).waitFor();
+    }
+    expect(await axeViolations(start)).toEqual([]);
+
+    const wall = await hostContext.newPage();
+    await wall.setViewportSize(PROJECTOR.viewport);
+    await arrive(wall, `/live/${own}/room`);
+    const shown = roomAnswers(wall);
+    await eventually(() => shown.count()).toBe(2);
+    for (const [i, name] of people.entries()) {
+      const card = shown.filter({ hasText: `${name} answers` });
+      expect(await card.getByTestId("answer-question").textContent()).toBe(`Asked: “${asked[i]}”`);
+      await card.getByText(`From ${name}`, { exact: true }).waitFor();
+    }
+    expect(await pageSize(wall)).toEqual({ width: 1280, height: 720 });
+    expect(await axeViolations(wall)).toEqual([]);
+    await wall.close();
+    await start.close();
   }, 60_000);
 });

@@ -12,13 +12,13 @@ const chromium = inject("chromium");
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 900 };
 
-/** Every place the header leads a visitor, and the page's address. */
+/** Every place the header leads a visitor, and the page's address (this server sells nothing: no Pricing). */
 const DESTINATIONS = [
   { label: "Generate", path: "/" },
   { label: "Plan", path: "/plan" },
   { label: "Join a round", path: "/live" },
   { label: "Questions", path: "/questions" },
-  { label: "Pricing", path: "/pricing" },
+  { label: "What's free", path: "/pricing" },
   { label: "How to Use", path: "/how-to" },
   { label: "About", path: "/about" },
   { label: "Contact", path: "/contact" },

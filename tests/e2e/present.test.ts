@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 
 const baseUrl = inject("baseUrl");
@@ -87,6 +88,47 @@ describe.skipIf(!chromium)("present mode", () => {
     expect(new Set(timerRow).size).toBe(1);
     const start = await dialog.getByRole("button", { name: "Start" }).boundingBox();
     expect((start?.y ?? 844) + (start?.height ?? 0)).toBeLessThanOrEqual(844);
+  });
+
+  it("gives each of four people a question of their own, beside their name, at 390 px, and draws one person's again", async () => {
+    await openHome({ width: 390, height: 844 });
+    await page.locator("#generator").getByRole("button", { name: "Present" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await dialog.getByRole("checkbox", { name: /A question for each person/ }).check();
+    const names = ["Ada", "Grace", "Linus", "Margaret"];
+    await dialog.getByLabel("Participants, one per line or separated by commas").fill(names.join(", "));
+    await dialog.getByRole("button", { name: "Keep this order" }).click();
+
+    const rows = dialog.getByRole("list", { name: "Order" }).getByRole("listitem");
+    const drawn = () => rows.getByTestId("person-question").allTextContents();
+    const allDrawn = (texts: string[]) => texts.length === names.length && texts.every((t) => t.startsWith("“"));
+    await expect.poll(drawn, { timeout: 10_000 }).toSatisfy(allDrawn);
+    const questions = await drawn();
+    expect(new Set(questions).size).toBe(names.length);
+    // Each row holds one name and that person's question.
+    for (const [i, name] of names.entries()) {
+      const row = rows.nth(i);
+      expect(await row.getByTestId("person-name").textContent()).toBe(name);
+      expect(await row.getByTestId("person-question").textContent()).toBe(questions[i]);
+    }
+    // The person whose turn it is has their question in the spotlight.
+    const spotlight = dialog.getByTestId("spotlight");
+    expect(await spotlight.textContent()).toBe(questions[0]);
+    await dialog.getByText("Ada's question").waitFor();
+    expect(await dialog.evaluate((el) => el.scrollWidth)).toBe(390);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Grace gets another question, and it is none of the meeting's earlier ones.
+    await dialog.getByRole("button", { name: "Another question for Grace" }).click();
+    const grace = rows.nth(1).getByTestId("person-question");
+    await expect
+      .poll(() => grace.textContent(), { timeout: 10_000 })
+      .toSatisfy((text) => !!text?.startsWith("“") && text !== questions[1]);
+    expect(questions).not.toContain(await grace.textContent());
+    await dialog.getByRole("button", { name: "Next speaker" }).click();
+    expect(await spotlight.textContent()).toBe(await grace.textContent());
+    await dialog.getByText("Grace's question").waitFor();
   });
 
   it("steps through the list's questions with the arrow keys, and works offline once loaded", async () => {

@@ -58,8 +58,8 @@ describe.skipIf(!chromium)("the app shell in a browser", () => {
     const before = await styled();
     expect(before.stylesheet).toBeGreaterThan(10_000);
     expect(before.headingFont).toMatch(/serif/i);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
-    await page.getByRole("heading", { level: 1, name: "Pricing" }).waitFor();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "What's free" }).click();
+    await page.getByRole("heading", { level: 1, name: "What's free" }).waitFor();
     expect((await styled()).stylesheet).toBe(before.stylesheet);
     expect(pageErrors).toEqual([]);
   });
@@ -191,7 +191,7 @@ describe.skipIf(!chromium)("the app shell in a browser", () => {
       "Plan",
       "Join a round",
       "Questions",
-      "Pricing",
+      "What's free",
       "How to Use",
       "About",
       "Contact",

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/database.server";
-import { type Cluster, startCluster } from "../support/cluster";
+import { type Cluster, startClusterOrSkip } from "../support/cluster";
 import type { HttpClient } from "../support/http-client";
-import { skipOrFail } from "../support/loud-skip";
 import { signIn } from "../support/members";
-import { findPostgresBin } from "../support/postgres";
 import { insertSeries, seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
 
 /**
@@ -18,11 +16,7 @@ describe("a team round across two servers", () => {
   let seriesId = "";
 
   beforeAll(async () => {
-    if (!process.env.DATABASE_URL && !findPostgresBin()) {
-      skipOrFail("the team round across two servers", "no DATABASE_URL and no initdb/pg_ctl on this machine");
-      return;
-    }
-    cluster = await startCluster();
+    cluster = await startClusterOrSkip("the team round across two servers");
     if (!cluster) return;
     teamId = await seedTeamWithPersonas({ databaseUrl: cluster.databaseUrl });
     const handle = await openDatabase({ databaseUrl: cluster.databaseUrl, dataDir: "" });

@@ -335,7 +335,7 @@ describe("team series and meetings: who may do what", () => {
     const newSeries = (client: HttpClient, fields: Record<string, string>) =>
       client.postForm(`${team()}/series/new`, { ...SERIES_FORM, ...fields });
 
-    it("sets up a monthly all-hands on the first Thursday, lists its next three dates and lets its creator start it", async () => {
+    it("sets up a monthly all-hands on the first Thursday, names its next three dates once each and lets its creator start it", async () => {
       const created = await newSeries(clients.facilitator, {
         name: "Monthly all-hands",
         category: "all-hands",
@@ -352,11 +352,22 @@ describe("team series and meetings: who may do what", () => {
       const page = shownText(await (await clients.facilitator.get(seriesPath)).text());
       expect(page).toContain("First Thursday of the month, 10:00 Berlin time");
       const dates = nextFirstThursdays(new Date());
-      const listed = /<h2 id="upcoming-dates"[^>]*>Next dates<\/h2><ol[^>]*>([\s\S]*?)<\/ol>/.exec(page)?.[1] ?? "";
-      expect([...listed.matchAll(/<time[^>]*>([^<]*)<\/time>/g)].map((m) => m[1])).toEqual(dates);
-      // The creator hosts it, and may start it straight away.
+      // The next one in the next meeting's card, the two after it under it: each date once.
+      const times = [...page.matchAll(/<time[^>]*>([^<]*)<\/time>/g)].map((m) => m[1]);
+      expect(times.slice(0, 3)).toEqual(dates);
+      expect(page).toMatch(new RegExp(`Next: <time[^>]*>${dates[0]}</time>`));
+      const listed = /<h2 id="upcoming-dates"[^>]*>Later dates<\/h2><ol[^>]*>([\s\S]*?)<\/ol>/.exec(page)?.[1] ?? "";
+      expect([...listed.matchAll(/<time[^>]*>([^<]*)<\/time>/g)].map((m) => m[1])).toEqual(dates.slice(1));
+      // The creator hosts it, and may start it straight away; the hosts' list says so in the same words.
       expect(page).toContain("You host next");
+      const hosts = /<h2 id="rotation"[^>]*>Hosts<\/h2>([\s\S]*?)<\/section>/.exec(page)?.[1] ?? "";
+      const hostsRead = hosts.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+      expect(hostsRead.trim()).toMatch(/^You host next\b/);
       expect(page).toMatch(/<button[^>]*value="start"[^>]*>Start this meeting<\/button>/);
+      // Drawing another question looks like the page's other secondary buttons.
+      const look = (intent: string) => new RegExp(`<button[^>]*value="${intent}"[^>]*class="([^"]*)"`).exec(page)?.[1];
+      expect(look("draw")).toBeDefined();
+      expect(look("draw")).toBe(look("leave"));
       // A member reads the dates, without the button.
       const member = shownText(await (await clients.member.get(seriesPath)).text());
       expect(member).toContain(dates[2]);

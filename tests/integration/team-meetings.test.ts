@@ -184,12 +184,12 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
       const asked = new Set<string>();
       for (const host of [people.ana, people.ben, people.cleo]) {
         const meetingId = await meetingOf(seriesId, host);
-        const ready = await readyQuestion(handle.db, teamId, found.series);
+        const ready = await readyQuestion(handle.db, teamId, found.series, "monday");
         if (!ready) throw new Error("nothing ready");
         expect(asked.has(ready.id)).toBe(false);
         asked.add(ready.id);
         // "Another question" skips the one already on the table.
-        const another = await readyQuestion(handle.db, teamId, found.series, [ready.id]);
+        const another = await readyQuestion(handle.db, teamId, found.series, "monday", [ready.id]);
         expect(another?.id).not.toBe(ready.id);
         expect((await recordMeetingUse(handle.db, await accessOf(host), meetingId, ready.id, "presented")).ok).toBe(
           true,
@@ -217,13 +217,13 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
         if (!found.ok) throw found.error;
         return found.series;
       };
-      const prepared = async () => (await preparedQuestion(handle.db, teamId, await series()))?.question.id;
+      const prepared = async () => (await preparedQuestion(handle.db, teamId, await series(), "monday"))?.question.id;
       // Readers at once, as on several servers, all get the one question stored by the first.
       const drawnAtOnce = await Promise.all([1, 2, 3].map(prepared));
       const first = drawnAtOnce[0] ?? "";
       expect(drawnAtOnce).toEqual([first, first, first]);
       expect(await prepared()).toBe(first);
-      expect((await preparedQuestion(handle.db, teamId, await series()))?.drawnBy).toBeNull();
+      expect((await preparedQuestion(handle.db, teamId, await series(), "monday"))?.drawnBy).toBeNull();
 
       // A draw in place of a question no longer shown changes nothing: someone drew already.
       const cleo = await accessOf(people.cleo);
@@ -232,7 +232,7 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
       });
       expect(await prepared()).toBe(first);
       expect(await drawAnother(handle.db, cleo, seriesId, first)).toEqual({ ok: true });
-      const second = await preparedQuestion(handle.db, teamId, await series());
+      const second = await preparedQuestion(handle.db, teamId, await series(), "monday");
       expect(second?.question.id).not.toBe(first);
       expect(second?.drawnBy?.name).toBe("Cleo");
       // A member cannot be in another team's series.
@@ -254,7 +254,7 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
       const fourth = await prepared();
       expect(fourth).not.toBe(third);
       await updateSeries(handle.db, teamId, seriesId, { ...STAND_UP, questionStyle: "reflective" });
-      const reflective = await preparedQuestion(handle.db, teamId, await series());
+      const reflective = await preparedQuestion(handle.db, teamId, await series(), "monday");
       expect(reflective?.question.id).not.toBe(fourth);
       expect(reflective?.question.questionStyle).toBe("reflective");
     },

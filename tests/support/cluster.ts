@@ -4,8 +4,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { HttpClient } from "./http-client";
+import { skipOrFail } from "./loud-skip";
 import { freePort } from "./ports";
-import { createDatabase, startThrowawayPostgres, suitePostgresUrl, type ThrowawayPostgres } from "./postgres";
+import {
+  createDatabase,
+  findPostgresBin,
+  startThrowawayPostgres,
+  suitePostgresUrl,
+  type ThrowawayPostgres,
+} from "./postgres";
 import { assertBuilt, type RunningServer, startServer } from "./server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -273,4 +280,19 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     await stopAll().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * A cluster for a block of tests, or null with the reason said loudly (no
+ * DATABASE_URL and no PostgreSQL on this machine, or none would start): the
+ * block's tests then skip, and under CI they fail.
+ */
+export async function startClusterOrSkip(what: string, options: ClusterOptions = {}): Promise<Cluster | null> {
+  if (!process.env.DATABASE_URL && !findPostgresBin()) {
+    skipOrFail(what, "no DATABASE_URL and no initdb/pg_ctl on this machine");
+    return null;
+  }
+  const cluster = await startCluster(options);
+  if (!cluster) skipOrFail(what, "no PostgreSQL could be started");
+  return cluster;
 }

@@ -156,6 +156,11 @@ const EXAMPLES: { [C in ErrorCode]: readonly ErrorParams[C][] } = {
   ROUND_LAST_QUESTION: [{}],
   ROUND_FIRST_QUESTION: [{}],
   ROUND_LOCKED: [{ position: 2 }],
+  ROUND_NOT_PER_PERSON: [{}],
+  OWN_QUESTIONS_USED_UP: [{}],
+  JOIN_RACE: [{}],
+  QUESTION_NOT_AT_POSITION: [{}],
+  NOT_YOUR_QUESTION: [{}],
   HOST_MOVED_ON: [{ position: 2 }],
   HOST_ONLY: [
     { action: "act" },

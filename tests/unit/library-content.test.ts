@@ -3,15 +3,27 @@ import { describe, expect, it } from "vitest";
 import { readLibrary } from "~/domain/questions/library.server";
 import {
   auditedQuestions,
+  cellKey,
+  cells,
   choiceCounts,
   choiceKey,
   deniedPhrases,
   LIBRARY_RULES,
+  median,
   otherFormatShare,
   overusedOpenings,
+  shortCells,
+  startingCells,
   unofferedLabels,
 } from "~/domain/questions/library-audit";
-import { isInstruction, overusedFrames, questionParts, questionProblems } from "~/domain/questions/library-rules";
+import { parseReviewList, reviewProblems } from "~/domain/questions/library-review";
+import {
+  isInstruction,
+  overusedFrames,
+  questionParts,
+  questionProblems,
+  stockFrames,
+} from "~/domain/questions/library-rules";
 import { findNearDuplicates, NEAR_DUPLICATE_SIMILARITY, pairSimilarities } from "~/domain/questions/near-duplicates";
 import { CATEGORY_SLUGS } from "~/shared/categories";
 import { meetingNamedIn } from "~/shared/meeting-kinds";
@@ -43,6 +55,26 @@ describe("the curated question library", () => {
         if (count < LIBRARY_RULES.perChoicePerCategory) short.push(`${slug} ${choiceKey(choice)}: ${count}`);
     }
     expect(short).toEqual([]);
+  });
+
+  const allCells = cells(all);
+
+  it("holds every cell to 10 questions and each page's starting choice to 30", () => {
+    const short = [
+      ...shortCells(allCells).map((c) => `${cellKey(c)}: ${c.count}`),
+      ...startingCells(allCells)
+        .filter((c) => c.count < LIBRARY_RULES.startingChoice)
+        .map((c) => `starting choice ${cellKey(c)}: ${c.count}`),
+    ];
+    expect(short).toEqual([]);
+  });
+
+  it("keeps the median cell at 12", () => {
+    expect(median(allCells.map((cell) => cell.count))).toBeGreaterThanOrEqual(LIBRARY_RULES.medianCell);
+  });
+
+  it("tells no more than 25 questions through one stock frame", () => {
+    expect(stockFrames(texts).filter((f) => f.count > LIBRARY_RULES.perFrame)).toEqual([]);
   });
 
   it("labels nothing with a choice the generator does not offer (no deep energizers)", () => {
@@ -78,7 +110,7 @@ describe("the curated question library", () => {
     expect(bad.map((q) => q.text)).toEqual([]);
   });
 
-  it("keeps every question to the writing rules: its end mark, one thing, its word budget, a chain only where one works, short energizers, no meeting named outside its own category, nothing presumed", () => {
+  it("keeps every question to the writing rules: its end mark, one thing, its word budget, a chain only where one works, short energizers, no meeting named outside its own category, nothing presumed, the days it does not fit declared, sprint words only where there are sprints", () => {
     const broken = all.flatMap((q) => questionProblems(q).map(({ rule }) => `${rule} [${q.file}] ${q.text}`));
     expect(broken).toEqual([]);
   });
@@ -93,6 +125,12 @@ describe("the curated question library", () => {
       ),
     ];
     expect(over).toEqual([]);
+  });
+
+  it("keeps the content review's rules: 120 lines, each verdict from a named reader who did not write the line, a line fixed after a no passed only by a second reader", () => {
+    const review = parseReviewList(fs.readFileSync("docs/content-review.md", "utf8"));
+    expect(review.lines).toHaveLength(120);
+    expect(reviewProblems(review.lines)).toEqual([]);
   });
 
   it("never presses for secrets, health, family, money or beliefs, ranks colleagues or assumes a home or a commute", () => {

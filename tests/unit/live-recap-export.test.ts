@@ -210,3 +210,31 @@ describe("the pulse in a recap's files", () => {
     expect(markdown).not.toContain("| Answer | Count | Share |");
   });
 });
+
+describe("a recap where each person had their own question", () => {
+  const round = recap([
+    {
+      text: "A question for each person",
+      answers: [
+        { ...said("Pancakes", "Ada"), question: "What would you cook for the team?" },
+        { ...said("Lisbon"), question: "Where would you work from for a month?" },
+      ],
+      passedCount: 1,
+    },
+  ]);
+
+  it("names each answer's own question in the CSV's question column", () => {
+    expect(parseCsv(recapToCsv(round))).toEqual([
+      ["question", "answer", "name", "kind"],
+      ["What would you cook for the team?", "Pancakes", "Ada", "answer"],
+      ["Where would you work from for a month?", "Lisbon", "", "answer"],
+      ["A question for each person", "1", "", "passes"],
+    ]);
+  });
+
+  it("lists each answer after its name and question in Markdown", () => {
+    const markdown = recapToMarkdown(round);
+    expect(markdown).toContain("- **Ada**, to “What would you cook for the team?”: Pancakes\n");
+    expect(markdown).toContain("- To “Where would you work from for a month?”: Lisbon\n");
+  });
+});

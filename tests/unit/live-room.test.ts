@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { participantEventOf } from "~/domain/live/own-questions";
 import { roomEventOf } from "~/domain/live/room-screen";
 import { isLoopbackUrl, type LiveAnswer, type RoundEvent, type RoundView } from "~/shared/live";
 import { applyRoundEvent } from "~/shared/live-view";
@@ -35,6 +36,7 @@ const participantView = (fields: Partial<RoundView> = {}): RoundView => ({
   status: "open",
   anonymous: false,
   revealMode: "host",
+  perPerson: null,
   position: 0,
   revealed: false,
   locked: false,
@@ -46,7 +48,7 @@ const participantView = (fields: Partial<RoundView> = {}): RoundView => ({
   seated: true,
   connected: 0,
   participants: [],
-  me: { participantId: "p1", name: "Ada", answer: null },
+  me: { participantId: "p1", name: "Ada", answer: null, question: null },
   recapToken: null,
   recapShared: false,
   closesAt: "2026-03-03T12:00:00.000Z",
@@ -116,5 +118,56 @@ describe("what the room's screen is sent of the host's events", () => {
       timer: { position: 0, totalSeconds: 60, remainingSeconds: 60, running: true },
     };
     expect(roomEventOf({ seq: 5, audience: "host", event: timer })).toBe(timer);
+  });
+});
+
+describe("where each person has their own question: who is sent whose", () => {
+  const theirs: LiveAnswer = {
+    id: "a2",
+    position: 0,
+    kind: "answer",
+    text: "Pancakes",
+    choice: null,
+    name: "Ada",
+    hidden: false,
+    question: "What would you cook for the team?",
+  };
+  const counted = { kind: "answer", text: null, choice: null, hidden: false } as const;
+
+  it("sends the room a join without the name or the question given", () => {
+    const event: RoundEvent = {
+      type: "joined",
+      participant: { id: "p1", name: "Ada", question: { id: "q1", text: "What would you cook for the team?" } },
+      participantCount: 1,
+    };
+    expect(roomEventOf({ seq: 1, audience: "host", event })).toEqual({
+      type: "joined",
+      participant: { id: "p1", name: null },
+      participantCount: 1,
+    });
+  });
+
+  it("sends the room an answer not yet shown without its question, and a shown one with it", () => {
+    const event: RoundEvent = { type: "answer", answer: theirs, previous: null };
+    expect(roomEventOf({ seq: 2, audience: "host", event })).toEqual({
+      type: "answer",
+      answer: { id: "a2", position: 0, kind: "answer", text: null, choice: null, name: null, hidden: false },
+      previous: null,
+    });
+    expect(roomEventOf({ seq: 3, audience: "all", event })).toBe(event);
+  });
+
+  it("sends another phone the answer without the question its writer was given", () => {
+    const { question: _theirs, ...shown } = theirs;
+    const answered: RoundEvent = { type: "answer", answer: theirs, previous: null };
+    expect(participantEventOf({ seq: 4, audience: "all", event: answered })).toEqual({ ...answered, answer: shown });
+    const again: RoundEvent = { type: "hidden", answerId: "a2", position: 0, hidden: false, counted, answer: theirs };
+    expect(participantEventOf({ seq: 5, audience: "all", event: again })).toEqual({ ...again, answer: shown });
+  });
+
+  it("sends a phone an event without anyone's question as it is, so it is encoded once for every screen", () => {
+    const { question: _none, ...plain } = theirs;
+    const event: RoundEvent = { type: "answer", answer: plain, previous: null };
+    expect(participantEventOf({ seq: 6, audience: "all", event })).toBe(event);
   });
 });

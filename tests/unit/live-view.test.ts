@@ -44,6 +44,7 @@ function view(fields: Partial<RoundView> = {}): RoundView {
     status: "open",
     anonymous: false,
     revealMode: "host",
+    perPerson: null,
     position: 0,
     revealed: false,
     locked: false,
@@ -66,7 +67,7 @@ function view(fields: Partial<RoundView> = {}): RoundView {
 }
 
 const participantView = (fields: Partial<RoundView> = {}): RoundView =>
-  view({ role: "participant", me: { participantId: "p1", name: "Ada", answer: null }, ...fields });
+  view({ role: "participant", me: { participantId: "p1", name: "Ada", answer: null, question: null }, ...fields });
 
 /** Deeply frozen, so a reducer that changes its input throws instead of passing. */
 function frozen<T>(value: T): T {
@@ -281,7 +282,7 @@ describe("a view following the round's events", () => {
 
     it("updates the participant's own answer, revealed or not", () => {
       const mine = answer({ id: "mine", text: "tired" });
-      const start = participantView({ me: { participantId: "p1", name: "Ada", answer: mine } });
+      const start = participantView({ me: { participantId: "p1", name: "Ada", answer: mine, question: null } });
       const next = play(
         start,
         { type: "answer", answer: { ...mine, text: "rested" }, previous: null },
@@ -343,12 +344,12 @@ describe("a view following the round's events", () => {
       const start = participantView({
         revealed: true,
         answers: [mine],
-        me: { participantId: "p1", name: "Ada", answer: mine },
+        me: { participantId: "p1", name: "Ada", answer: mine, question: null },
       });
       const next = play(start, { type: "phase", position: 1, revealed: false, locked: false });
       expect([next.position, next.revealed, next.locked]).toEqual([1, false, false]);
       expect(next.answers).toEqual([]);
-      expect(next.me).toEqual({ participantId: "p1", name: "Ada", answer: null });
+      expect(next.me).toEqual({ participantId: "p1", name: "Ada", answer: null, question: null });
       const host = play(view({ answers: [mine] }), { type: "phase", position: 1, revealed: false, locked: false });
       expect(host.answers).toEqual([]);
     });
@@ -409,7 +410,7 @@ describe("a view following the round's events", () => {
 
     it("marks the participant's own answer as hidden", () => {
       const mine = answer({ id: "mine" });
-      const start = participantView({ me: { participantId: "p1", name: "Ada", answer: mine } });
+      const start = participantView({ me: { participantId: "p1", name: "Ada", answer: mine, question: null } });
       const next = play(start, { type: "hidden", answerId: "mine", position: 0, hidden: true, counted: COUNTED });
       expect(next.me?.answer?.hidden).toBe(true);
     });

@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { secondaryButton } from "~/components/buttons";
 import { ArrowRight } from "~/components/icons";
 import { usePresenter } from "~/components/present/use-presenter";
-import { PassNote } from "~/components/questions/PassNote";
 import { QuestionCard } from "~/components/questions/QuestionCard";
 import type { CommunityPicks as Picks } from "~/shared/community";
 import type { Viewer } from "~/shared/navigation";
@@ -11,7 +10,8 @@ import type { Viewer } from "~/shared/navigation";
 /**
  * A few community questions on the home page, and the way to all of them on
  * /questions. It says which they are: what hosts voted for, or, while votes
- * are few, a pick from the library.
+ * are few, a pick from the library. The pass note is not repeated here: the
+ * generator above says it for the page.
  */
 export function CommunityPicks({ picks, viewer }: { picks: Picks; viewer: Viewer }) {
   const [items, setItems] = useState(picks.items);
@@ -27,7 +27,6 @@ export function CommunityPicks({ picks, viewer }: { picks: Picks; viewer: Viewer
           ? "The questions hosts voted for most."
           : "A few picks from our library while community votes are still few. Vote for the ones that work in your meetings."}
       </p>
-      <PassNote className="mt-1 text-ink-muted" />
       <ul className="mt-5 space-y-4">
         {items.map((q, index) => (
           <li key={q.id}>

@@ -16,6 +16,7 @@ import {
 import { offerSignUp } from "~/lib/sign-up-prompt";
 import { useFeatures } from "~/lib/use-features";
 import { type CategorySlug, firstChoice } from "~/shared/categories";
+import { localWeekday } from "~/shared/meeting-day";
 import type { Viewer } from "~/shared/navigation";
 import type { Relaxed, RemainingQuestions, ServedQuestion } from "~/shared/questions";
 import { againLabel } from "~/shared/widening";
@@ -92,7 +93,14 @@ export function QuestionGenerator({
       .reverse()
       .map((q) => q.question);
     const { fresh, ...choice } = settings;
-    const outcome = await requestQuestion({ ...choice, previousQuestions, seenIds: seenIds(), fresh });
+    // The browser's own day: a "yesterday" question never opens a Monday.
+    const outcome = await requestQuestion({
+      ...choice,
+      previousQuestions,
+      seenIds: seenIds(),
+      fresh,
+      weekday: localWeekday(),
+    });
     inFlight.current = false;
     setLoading(false);
     if (!outcome.ok) {
@@ -180,7 +188,7 @@ export function QuestionGenerator({
           onCopied={() => {
             if (!viewer) offerSignUp({ trigger: "after_copy", question, place: invitationPlace });
           }}
-          onPresent={() => present([question, ...servedRecently().filter((q) => q.id !== question.id)])}
+          onPresent={() => present([question, ...servedRecently().filter((q) => q.id !== question.id)], 0, current)}
           onGone={(id, why) => {
             forgetQuestion(id);
             void generate({
@@ -204,7 +212,8 @@ export function QuestionGenerator({
           <Sparkles className="h-4 w-4" aria-hidden="true" />
           {loading ? "Generating…" : "Generate Question"}
         </button>
-        <div className="min-h-10">
+        {/* A visitor's room is kept for the invitation that a first click may bring; members never get one. */}
+        <div className={viewer ? "empty:hidden" : "min-h-10"}>
           {footnote}
           {!viewer && <SignUpInvitation place={invitationPlace} className={footnote ? "mt-3" : ""} />}
         </div>

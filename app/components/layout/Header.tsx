@@ -8,8 +8,8 @@ import {
   accountLinks,
   type NavLink as Destination,
   HELP_LINKS,
-  PRODUCT_LINKS,
   planCountLabel,
+  productLinks,
   type Viewer,
 } from "~/shared/navigation";
 import { Logo } from "./Logo";
@@ -72,8 +72,8 @@ function SignOut({ className }: { className: string }) {
 
 /**
  * The site's header. On a laptop: what the product does (Generate, Plan,
- * Join a round, Questions, Pricing), a More menu for the help pages, and the
- * account menu or Sign In and Sign Up. On a phone it is one row: the logo,
+ * Join a round, Questions, Pricing or What's free), a More menu for the help pages,
+ * and the account menu or Sign In and Sign Up. On a phone it is one row: the logo,
  * Plan and a Menu button that opens all of the above.
  */
 export function Header({
@@ -96,7 +96,7 @@ export function Header({
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only.
   useEffect(() => closeMenusIn(header.current), [location.key]);
 
-  const productLinks = PRODUCT_LINKS.map((link) => (
+  const productItems = productLinks(features).map((link) => (
     <li key={link.to}>
       <NavLink to={link.to} end className={barLink}>
         {link.label}
@@ -112,7 +112,7 @@ export function Header({
           <Logo appName={appName} />
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-0.5">{productLinks}</ul>
+          <ul className="flex items-center gap-0.5">{productItems}</ul>
         </nav>
 
         <div className="ml-auto flex items-center gap-1">
@@ -197,7 +197,7 @@ function MobileMenu({ viewer, count, features }: { viewer: Viewer; count: number
   return (
     <nav aria-label="Menu" className="mx-auto max-w-6xl px-4 pt-2 pb-4 sm:px-6">
       <ul className="grid gap-0.5">
-        {PRODUCT_LINKS.map((link) => (
+        {productLinks(features).map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} end className={menuLink}>
               {link.label}

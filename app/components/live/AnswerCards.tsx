@@ -2,7 +2,8 @@ import { EyeOff, RotateCcw } from "~/components/icons";
 import type { LiveAnswer, RoundQuestion } from "~/shared/live";
 import type { Tone } from "./WordCloud";
 
-type CardAnswer = Pick<LiveAnswer, "text" | "choice" | "name"> & Partial<Pick<LiveAnswer, "id" | "kind" | "hidden">>;
+type CardAnswer = Pick<LiveAnswer, "text" | "choice" | "name"> &
+  Partial<Pick<LiveAnswer, "id" | "kind" | "hidden" | "question">>;
 
 type Props = {
   answers: CardAnswer[];
@@ -25,6 +26,7 @@ export function answerText(answer: Pick<LiveAnswer, "text" | "choice">, question
  * Answers as cards, in the order they came. Text is always rendered as text.
  * Passes are not shown (they are counted elsewhere); hidden answers appear
  * only in the host's moderation list, marked, with a way to show them again.
+ * Where each person answered their own question, it stands above the answer.
  */
 export function AnswerCards({ answers, question, tone = "light", size = "phone", onModerate, errors }: Props) {
   const shown = answers.filter((a) => a.kind !== "pass" && (onModerate || !a.hidden));
@@ -45,6 +47,14 @@ export function AnswerCards({ answers, question, tone = "light", size = "phone",
                 className={`mb-1 text-xs font-semibold uppercase tracking-wide ${dark ? "text-accent-100" : "text-accent-600"}`}
               >
                 Hidden from everyone
+              </p>
+            )}
+            {answer.question && (
+              <p
+                className={`mb-1.5 font-serif leading-snug ${size === "screen" ? "text-lg" : "text-sm"} ${dark ? "text-brand-100" : "text-ink-muted"}`}
+                data-testid="answer-question"
+              >
+                <span className="sr-only">Asked: </span>“{answer.question}”
               </p>
             )}
             <p

@@ -6,10 +6,17 @@ import { deleteRound, type HostAction, hostAction, moderateAnswer } from "~/lib/
 import { useCopy } from "~/lib/use-copy";
 import type { CountdownState } from "~/lib/use-countdown";
 import { useLiveRound } from "~/lib/use-live-round";
-import { ANSWER_MODE_LABELS, type LiveAnswer, livePaths, type RoundView } from "~/shared/live";
+import {
+  ANSWER_MODE_LABELS,
+  type LiveAnswer,
+  livePaths,
+  type RoundParticipant,
+  type RoundView,
+  spacedCode,
+} from "~/shared/live";
 import { emptyResults } from "~/shared/live-view";
+import { choiceInWords } from "~/shared/widening";
 import { EndControls, type EndQuestion } from "./EndControls";
-import { spacedCode } from "./JoinPanel";
 import { LoopbackWarning } from "./LoopbackWarning";
 import { ModerationPanel } from "./ModerationPanel";
 import { ReconnectingNote } from "./ReconnectingNote";
@@ -184,7 +191,8 @@ export function HostScreen({ initial, joinUrl, joinAddress, roomUrl, siteUrl, jo
               Round <span className="font-mono font-semibold tracking-wider text-ink">{spacedCode(view.code)}</span>
             </span>
             <span>
-              Question {view.position + 1} of {view.questions.length} · {ANSWER_MODE_LABELS[question.mode]}
+              {view.perPerson ? "Own questions" : `Question ${view.position + 1} of ${view.questions.length}`} ·{" "}
+              {ANSWER_MODE_LABELS[question.mode]}
               {view.anonymous ? " · Anonymous" : ""}
             </span>
             <ReconnectingNote show={reconnecting} />
@@ -194,8 +202,14 @@ export function HostScreen({ initial, joinUrl, joinAddress, roomUrl, siteUrl, jo
             className="font-serif text-2xl leading-snug text-ink sm:text-3xl"
             aria-live="polite"
           >
-            “{question.text}”
+            {view.perPerson ? question.text : `“${question.text}”`}
           </h1>
+          {view.perPerson && (
+            <p className="text-ink">
+              Each person who joins gets a question of their own, none of them the same, from{" "}
+              <span className="font-semibold">{choiceInWords(view.perPerson)}</span>.
+            </p>
+          )}
           <p className="text-sm text-ink-muted">
             {view.locked
               ? "Answers are locked."
@@ -297,6 +311,10 @@ export function HostScreen({ initial, joinUrl, joinAddress, roomUrl, siteUrl, jo
             )}
           </div>
         </section>
+
+        {view.perPerson && (
+          <PeopleAndQuestions id={`${id}-people`} participants={view.participants} anonymous={view.anonymous} />
+        )}
       </div>
 
       {/* Beside it on a laptop, under it on a phone: the room screen, the timer and speaking order, the end. */}
@@ -367,5 +385,40 @@ function Count({ label, value }: { label: string; value: number }) {
     <span className="flex items-baseline gap-1.5">
       <span className="text-xl font-semibold tabular-nums text-ink">{value}</span> {label}
     </span>
+  );
+}
+
+/** Who joined and the question each was given, in joining order: the host's alone. */
+function PeopleAndQuestions({
+  id,
+  participants,
+  anonymous,
+}: {
+  id: string;
+  participants: RoundParticipant[];
+  anonymous: boolean;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-3xl border border-line bg-white p-4 sm:p-5">
+      <h2 id={id} className="text-sm font-semibold uppercase tracking-wide text-ink-muted">
+        Everyone's questions
+      </h2>
+      {participants.length === 0 ? (
+        <p className="mt-2 text-ink-muted">Each person's question appears here when they join.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-line">
+          {participants.map((person, index) => (
+            <li key={person.id} className="py-2.5">
+              <p className="text-sm font-semibold text-ink" data-testid="person-name">
+                {anonymous ? `Person ${index + 1}` : person.name}
+              </p>
+              <p className="mt-0.5 font-serif text-ink" data-testid="person-question">
+                {person.question ? `“${person.question.text}”` : "No question of their own"}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

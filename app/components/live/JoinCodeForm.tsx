@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/forms/SubmitButton";
-import { JOIN_CODE_LENGTH } from "~/shared/live";
+import { JOIN_CODE_LENGTH, spacedCode } from "~/shared/live";
 
 /**
  * The one field of the join page. A plain form that posts to the page: it
@@ -29,7 +29,7 @@ export function JoinCodeForm({ code, error }: { code: string; error: string | nu
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "join-code-hint join-code-error" : "join-code-hint"}
           className="mt-1.5 block w-full rounded-xl border border-line bg-white px-4 py-3 font-mono text-3xl uppercase tracking-[0.3em] text-ink shadow-sm placeholder:text-ink-muted/50 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid]:border-accent-600"
-          placeholder="K7MQ3P"
+          placeholder={spacedCode("K7MQ3P")}
         />
         <p id="join-code-hint" className="mt-1 text-sm text-ink-muted">
           Six letters and numbers. Spaces and small letters are fine.

@@ -1,3 +1,5 @@
+import { spacedCode } from "~/shared/live";
+
 type Props = {
   code: string;
   /** The join page's address as people type it, without https://. */
@@ -5,9 +7,6 @@ type Props = {
   /** The QR code of the round's own page, drawn on the server. */
   qrSvg: string;
 };
-
-/** "3KM 7QP" reads better from across a room than "3KM7QP". */
-export const spacedCode = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
 
 /**
  * How people get in, on the room's screen: the address and the code in
@@ -30,7 +29,7 @@ export function JoinPanel({ code, joinAddress, qrSvg }: Props) {
       <p className="mt-[1.2vh] text-[min(2.8vh,1.8vw)] text-brand-50">Go to</p>
       <p className="break-all text-[min(4vh,2.4vw)] font-semibold leading-tight text-white">{joinAddress}</p>
       <p className="mt-[1.6vh] text-[min(2.8vh,1.8vw)] text-brand-50">and type the code</p>
-      <p className="whitespace-nowrap font-mono text-[min(9vh,5.2vw)] font-semibold leading-tight tracking-[0.06em] text-white">
+      <p className="whitespace-nowrap font-mono text-[min(8vh,4.8vw)] font-semibold leading-tight tracking-[0.06em] text-white">
         <span aria-hidden="true">{spacedCode(code)}</span>
         {/* Letter by letter, as a screen reader should spell it. */}
         <span className="sr-only">Code {code.split("").join(" ")}</span>

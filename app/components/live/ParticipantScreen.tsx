@@ -4,7 +4,7 @@ import { PassNote } from "~/components/questions/PassNote";
 import { type AnswerInput, fetchRound, sendAnswer } from "~/lib/live-client";
 import { useAnswerPages } from "~/lib/use-answer-pages";
 import { useLiveRound } from "~/lib/use-live-round";
-import { type LiveAnswer, livePaths, type RoundQuestion, type RoundView } from "~/shared/live";
+import { type LiveAnswer, livePaths, type RoundQuestion, type RoundView, spacedCode } from "~/shared/live";
 import { answerText } from "./AnswerCards";
 import { AnswerControl } from "./AnswerControl";
 import { JoinForm } from "./JoinForm";
@@ -44,11 +44,11 @@ export function ParticipantScreen({ initial, prefillName }: Props) {
     <div className="mx-auto flex min-h-[70vh] max-w-xl flex-col px-4 py-6 sm:py-10">
       <header className="flex min-h-6 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted">
         <span>
-          Live round <span className="font-mono font-semibold tracking-widest text-ink">{view.code}</span>
+          Live round <span className="font-mono font-semibold tracking-widest text-ink">{spacedCode(view.code)}</span>
         </span>
         {joined && !ended && connection !== "gone" && question && (
           <span>
-            Question {view.position + 1} of {view.questions.length}
+            {view.me?.question ? "Your own question" : `Question ${view.position + 1} of ${view.questions.length}`}
           </span>
         )}
         <ReconnectingNote show={reconnecting && !ended} />
@@ -76,6 +76,7 @@ export function ParticipantScreen({ initial, prefillName }: Props) {
             {view.participantCount === 0
               ? "You are the first one here."
               : `${view.participantCount} ${view.participantCount === 1 ? "person has" : "people have"} joined.`}
+            {view.perPerson ? " Everyone gets a question of their own when they join." : ""}
           </p>
           <div className="mt-6">
             <JoinForm
@@ -124,7 +125,7 @@ function QuestionPanel({
   const answer = async (input: AnswerInput) => {
     setPending(true);
     setError(null);
-    const outcome = await sendAnswer(view.code, question.position, input);
+    const outcome = await sendAnswer(view.code, question.position, input, view.me?.question?.id);
     setPending(false);
     if (!outcome.ok) {
       setError(outcome.error);
@@ -138,8 +139,9 @@ function QuestionPanel({
   return (
     <>
       <section aria-labelledby="question-text" className="mt-6">
+        {/* Where each person has their own question, this phone shows its owner's, and only theirs. */}
         <h1 id="question-text" className="font-serif text-3xl leading-tight text-ink sm:text-4xl">
-          {question.text}
+          {view.me?.question?.text ?? question.text}
         </h1>
         <PassNote className="mt-3 text-ink-muted" />
       </section>

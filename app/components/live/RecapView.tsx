@@ -1,7 +1,7 @@
 import { control } from "~/components/buttons";
 import { Download } from "~/components/icons";
 import { formatDay } from "~/shared/format";
-import { ANSWER_MODE_LABELS, type LiveAnswer, livePaths, type RoundRecap } from "~/shared/live";
+import { ANSWER_MODE_LABELS, type LiveAnswer, livePaths, type RoundRecap, spacedCode } from "~/shared/live";
 import { pulseResults, resultsOf } from "~/shared/live-view";
 import { RoundResults } from "./RoundResults";
 
@@ -17,6 +17,7 @@ function asAnswers(question: RecapQuestion): LiveAnswer[] {
     choice: answer.choice,
     name: answer.name,
     hidden: false,
+    ...(answer.question ? { question: answer.question } : {}),
   }));
 }
 
@@ -41,7 +42,7 @@ export function RecapView({ recap, token }: { recap: RoundRecap; token: string }
         {plural(recap.questions.length, "question", "questions")}, {plural(recap.participantCount, "person", "people")}
       </h1>
       <p className="mt-3 text-ink-muted">
-        Round {recap.code} on {formatDay(recap.createdAt)}
+        Round {spacedCode(recap.code)} on {formatDay(recap.createdAt)}
         {recap.status === "open" ? ", still open" : ""}.{" "}
         {recap.anonymous ? "Answers were anonymous." : "Answers carry the names people gave."} Passes are counted, not
         listed; answers the host hid are left out.

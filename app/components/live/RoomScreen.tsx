@@ -66,19 +66,24 @@ export function RoomScreen({ initial, joinAddress, qrSvg }: Props) {
   const results = view.results ?? emptyResults(view.position, question.options.length);
   // A hidden answer was still given: hiding it is about showing, not about who took part.
   const answered = results.answered + results.hidden;
-  const long = question.text.length > 90;
+  const length = question.text.length;
+  // Until answers are shown the question is the largest thing in the room, larger than the join code up to
+  // 90 characters (nine questions in ten), and as large as its length lets it be and still fit up to 300;
+  // once revealed, the answers take the room and it steps back.
   const questionSize = shown
     ? "text-[min(4.4vh,2.9vw)] line-clamp-3"
-    : long
+    : length > 150
       ? "text-[min(5.4vh,3.5vw)]"
-      : "text-[min(6.6vh,4.3vw)]";
+      : length > 90
+        ? "text-[min(7vh,4.3vw)]"
+        : length > 60
+          ? "text-[min(8.6vh,5.2vw)]"
+          : "text-[min(10vh,5.8vw)]";
 
   return (
     <div className={`${frame} gap-[2.4vh]`}>
       <header className="flex items-center gap-x-[2.4vw] text-[min(3.2vh,2vw)] text-brand-100">
-        <p>
-          Question {view.position + 1} of {view.questions.length}
-        </p>
+        <p>{view.perPerson ? "Own questions" : `Question ${view.position + 1} of ${view.questions.length}`}</p>
         <p className="flex gap-x-[1.8vw]" data-testid="room-counts">
           <Count label="joined" value={view.participantCount} />
           <Count label="answered" value={answered} />
@@ -93,22 +98,33 @@ export function RoomScreen({ initial, joinAddress, qrSvg }: Props) {
 
       <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_min(30vw,34rem)] gap-[2.6vw]">
         <div className="flex min-h-0 flex-col gap-[2.4vh]">
-          <h1 className={`font-serif leading-tight ${questionSize}`} aria-live="polite">
-            “{question.text}”
-          </h1>
-          {!shown && (
-            <p className="text-[min(3.4vh,2.2vw)] text-brand-100">
-              {view.locked ? "Answers are locked." : "Answer on your phone."}
-            </p>
-          )}
+          {/* Before the answers the question has the room, in the middle of its side; after, the answers do. */}
+          <div className={shown ? "" : "flex min-h-0 flex-1 flex-col justify-center gap-[3vh]"}>
+            <h1 className={`font-serif leading-tight ${questionSize}`} aria-live="polite">
+              {view.perPerson ? question.text : `“${question.text}”`}
+            </h1>
+            {!shown && (
+              <p className="text-[min(3.4vh,2.2vw)] text-brand-100">
+                {view.locked
+                  ? "Answers are locked."
+                  : view.perPerson
+                    ? "Join to get yours, and answer it on your phone."
+                    : "Answer on your phone."}
+              </p>
+            )}
+          </div>
           <section
             aria-label="Answers"
-            className="min-h-0 flex-1 overflow-hidden rounded-[2.4vh] bg-white/5 px-[2.6vh] py-[2.4vh]"
+            className={
+              shown
+                ? "min-h-0 flex-1 overflow-hidden rounded-[2.4vh] bg-white/5 px-[2.6vh] py-[2.4vh]"
+                : "text-[min(3.4vh,2.2vw)] text-brand-100"
+            }
           >
             {shown ? (
               <RevealedAnswers question={question} results={results} answers={view.answers} />
             ) : (
-              <p className="flex h-full items-center justify-center text-center text-[min(4.4vh,2.9vw)] text-brand-100">
+              <p>
                 {answered + results.passed === 0
                   ? "Answers will come in here."
                   : `${answered} ${answered === 1 ? "answer" : "answers"} in`}
@@ -159,6 +175,14 @@ function RevealedAnswers({
       >
         {wall.map((answer) => (
           <li key={answer.id} className="flex min-h-0 flex-col overflow-hidden rounded-[1.8vh] bg-white/10 p-[2vh]">
+            {answer.question && (
+              <p
+                className={`mb-[0.8vh] font-serif leading-snug text-brand-100 ${few ? "line-clamp-3 text-[min(2.8vh,1.8vw)]" : "line-clamp-2 text-[min(2.2vh,1.4vw)]"}`}
+                data-testid="answer-question"
+              >
+                <span className="sr-only">Asked: </span>“{answer.question}”
+              </p>
+            )}
             <p
               className={`whitespace-pre-wrap break-words leading-snug ${few ? "line-clamp-5 text-[min(3.8vh,2.4vw)]" : "line-clamp-4 text-[min(2.9vh,1.9vw)]"}`}
             >
@@ -215,7 +239,11 @@ function RoomTimer({ timer }: { timer: RoundTimer | null }) {
   );
 }
 
-/** The one control here, for the host setting the screen up: gone once the screen is full. */
+/**
+ * The one control here, for whoever sets the screen up: quiet (no outline,
+ * small type) so the room does not take it for theirs, and gone once the
+ * screen is full.
+ */
 function FullScreenToggle() {
   const [full, setFull] = useState(false);
   useEffect(() => {
@@ -229,7 +257,7 @@ function FullScreenToggle() {
     <button
       type="button"
       onClick={() => void document.documentElement.requestFullscreen?.().catch(() => {})}
-      className="inline-flex min-h-11 items-center gap-2 rounded-full border border-white/40 px-4 text-[min(2.2vh,1.4vw)] font-semibold text-brand-100 hover:bg-white/10"
+      className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm text-brand-100 hover:bg-white/10"
     >
       <Maximize className="h-4 w-4" aria-hidden="true" /> Full screen
     </button>

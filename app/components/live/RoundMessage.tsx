@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { livePaths } from "~/shared/live";
+import { livePaths, spacedCode } from "~/shared/live";
 
 /** A round that cannot be shown here: no such code, not the host, a recap that is gone. */
 export function RoundMessage({
@@ -32,7 +32,7 @@ export function RoundMessage({
             to={href}
             className="inline-flex min-h-11 items-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
           >
-            {joinDirect && code ? `Join round ${code}` : "Join a round with a code"}
+            {joinDirect && code ? `Join round ${spacedCode(code)}` : "Join a round with a code"}
           </Link>
         </p>
       </section>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { control, primaryButton } from "~/components/buttons";
 import { Check, Copy, Download } from "~/components/icons";
 import { useCopy } from "~/lib/use-copy";
-import { livePaths, type RoundView } from "~/shared/live";
+import { livePaths, type RoundView, spacedCode } from "~/shared/live";
 import { EndControls } from "./EndControls";
 
 /** The host's screen once the round has ended: the recap, its share link, the exports, and deleting it all. */
@@ -21,7 +21,9 @@ export function RoundOver({
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6 sm:py-12">
       <div>
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Live round {view.code}</p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+          Live round {spacedCode(view.code)}
+        </p>
         <h1 className="mt-2 font-serif text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
           This round has ended
         </h1>

@@ -4,10 +4,22 @@ import { MonitorSmartphone, X } from "~/components/icons";
 import { createRound } from "~/lib/live-client";
 import { ANSWER_MODE_LABELS, ANSWER_MODES, type AnswerMode, LIVE_QUESTIONS_MAX, livePaths } from "~/shared/live";
 import { defaultAnswerMode } from "~/shared/live-modes";
-import { stripSurroundingQuotes } from "~/shared/questions";
-import type { StartQuestion } from "./start-round-types";
+import { type GeneratorChoice, stripSurroundingQuotes } from "~/shared/questions";
+import { choiceInWords } from "~/shared/widening";
+import type { StartOptions, StartQuestion } from "./start-round-types";
 
-type Props = { questions: StartQuestion[]; included: string[]; onClose: () => void };
+type Props = StartOptions & { questions: StartQuestion[]; onClose: () => void };
+
+/** The first question's own labels as a choice, when the card sent them. */
+function labelsOf(question: StartQuestion | undefined): GeneratorChoice | undefined {
+  if (!question?.meetingContext || !question.questionStyle || !question.engagementLevel) return undefined;
+  return {
+    meetingContext: question.meetingContext,
+    questionStyle: question.questionStyle,
+    engagementLevel: question.engagementLevel,
+    categorySlug: question.categorySlug ?? null,
+  };
+}
 
 const field =
   "block w-full rounded-xl border border-line bg-white px-3 py-2 text-sm text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
@@ -23,11 +35,14 @@ function suggestedLabel(question: StartQuestion): string {
  * reveal or as they arrive, and how each question is answered. A mode left
  * as suggested is sent as null, so the question's own format decides.
  */
-export default function StartRoundDialog({ questions, included, onClose }: Props) {
+export default function StartRoundDialog({ questions, included, choice, perPerson = false, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const navigate = useNavigate();
   const offered = questions.slice(0, LIVE_QUESTIONS_MAX);
+  // Each person's own question comes from the page's choice, or the choice of the question the round starts from.
+  const eachChoice = choice ?? labelsOf(offered[0]);
+  const [forEach, setForEach] = useState(perPerson && eachChoice !== undefined);
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(included));
   const [modes, setModes] = useState<Record<string, AnswerMode | "">>({});
   const [anonymous, setAnonymous] = useState(false);
@@ -44,18 +59,18 @@ export default function StartRoundDialog({ questions, included, onClose }: Props
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (selected.length === 0) {
+    if (!forEach && selected.length === 0) {
       setError("Choose at least one question for the round.");
       return;
     }
     setPending(true);
     setError(null);
-    const outcome = await createRound({
-      questionIds: selected.map((q) => q.id),
-      modes: selected.map((q) => modes[q.id] || null),
-      anonymous,
-      revealMode: liveReveal ? "live" : "host",
-    });
+    const how = { anonymous, revealMode: liveReveal ? ("live" as const) : ("host" as const) };
+    const outcome = await createRound(
+      forEach && eachChoice
+        ? { perPerson: eachChoice, ...how }
+        : { questionIds: selected.map((q) => q.id), modes: selected.map((q) => modes[q.id] || null), ...how },
+    );
     if (!outcome.ok) {
       setPending(false);
       setError(outcome.error);
@@ -104,56 +119,87 @@ export default function StartRoundDialog({ questions, included, onClose }: Props
           </button>
         </div>
 
-        <fieldset>
-          <legend className="text-sm font-semibold">
-            {offered.length === 1 ? "The question" : `Questions, in order (${selected.length} chosen)`}
-          </legend>
-          <ol className="mt-2 space-y-3">
-            {offered.map((question, index) => {
-              const on = chosen.has(question.id);
-              const text = stripSurroundingQuotes(question.question);
-              return (
-                <li key={question.id} className="rounded-2xl border border-line bg-white p-3">
-                  {offered.length > 1 ? (
-                    <label className="flex gap-3">
-                      <input
-                        type="checkbox"
-                        checked={on}
-                        onChange={(event) => toggle(question.id, event.target.checked)}
-                        className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
-                      />
-                      <span className="font-serif">
-                        <span className="sr-only">Question {index + 1}: </span>
-                        {text}
-                      </span>
-                    </label>
-                  ) : (
-                    <p className="font-serif">{text}</p>
-                  )}
-                  {on && (
-                    <label className="mt-2 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
-                      <span>Answered as</span>
-                      <select
-                        value={modes[question.id] ?? ""}
-                        onChange={(event) =>
-                          setModes((current) => ({ ...current, [question.id]: event.target.value as AnswerMode | "" }))
-                        }
-                        className={`${field} w-auto`}
-                      >
-                        <option value="">{suggestedLabel(question)}</option>
-                        {ANSWER_MODES.map((mode) => (
-                          <option key={mode} value={mode}>
-                            {ANSWER_MODE_LABELS[mode]}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                  )}
-                </li>
-              );
-            })}
-          </ol>
-        </fieldset>
+        {eachChoice && offered.length > 0 && (
+          <fieldset>
+            <legend className="text-sm font-semibold">What people answer</legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              <Choice name={`${id}-asked`} checked={!forEach} onChange={() => setForEach(false)}>
+                <strong>The same question</strong> — everyone answers{" "}
+                {offered.length === 1 ? "the question below" : "the questions below"}
+              </Choice>
+              <Choice name={`${id}-asked`} checked={forEach} onChange={() => setForEach(true)}>
+                <strong>A question for each person</strong> — everyone gets their own when they join
+              </Choice>
+            </div>
+          </fieldset>
+        )}
+
+        {forEach && eachChoice ? (
+          <section aria-labelledby={`${id}-each`} className="rounded-2xl border border-line bg-white p-3">
+            <h3 id={`${id}-each`} className="text-sm font-semibold">
+              A question for each person
+            </h3>
+            <p className="mt-1 text-sm text-ink-muted">
+              Each person who joins is given a question of their own, none of them the same, from{" "}
+              <span className="font-semibold text-ink">{choiceInWords(eachChoice)}</span>. They answer it in words; you
+              and the room screen see each answer beside its name and question.
+            </p>
+          </section>
+        ) : (
+          <fieldset>
+            <legend className="text-sm font-semibold">
+              {offered.length === 1 ? "The question" : `Questions, in order (${selected.length} chosen)`}
+            </legend>
+            <ol className="mt-2 space-y-3">
+              {offered.map((question, index) => {
+                const on = chosen.has(question.id);
+                const text = stripSurroundingQuotes(question.question);
+                return (
+                  <li key={question.id} className="rounded-2xl border border-line bg-white p-3">
+                    {offered.length > 1 ? (
+                      <label className="flex gap-3">
+                        <input
+                          type="checkbox"
+                          checked={on}
+                          onChange={(event) => toggle(question.id, event.target.checked)}
+                          className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
+                        />
+                        <span className="font-serif">
+                          <span className="sr-only">Question {index + 1}: </span>
+                          {text}
+                        </span>
+                      </label>
+                    ) : (
+                      <p className="font-serif">{text}</p>
+                    )}
+                    {on && (
+                      <label className="mt-2 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+                        <span>Answered as</span>
+                        <select
+                          value={modes[question.id] ?? ""}
+                          onChange={(event) =>
+                            setModes((current) => ({
+                              ...current,
+                              [question.id]: event.target.value as AnswerMode | "",
+                            }))
+                          }
+                          className={`${field} w-auto`}
+                        >
+                          <option value="">{suggestedLabel(question)}</option>
+                          {ANSWER_MODES.map((mode) => (
+                            <option key={mode} value={mode}>
+                              {ANSWER_MODE_LABELS[mode]}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+          </fieldset>
+        )}
 
         <fieldset>
           <legend className="text-sm font-semibold">Names</legend>

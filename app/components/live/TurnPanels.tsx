@@ -1,5 +1,5 @@
-import { type Dispatch, type SetStateAction, useCallback, useState } from "react";
-import { control, primaryButton } from "~/components/buttons";
+import { type Dispatch, type ReactNode, type SetStateAction, useCallback, useState } from "react";
+import { control } from "~/components/buttons";
 import { Pause, Play, RotateCcw, Shuffle } from "~/components/icons";
 import {
   nextSpeaker,
@@ -41,6 +41,7 @@ const PANEL_STYLES = {
     field: "border-white/25 bg-white/5 text-white placeholder:text-brand-100/70",
     now: "bg-white text-brand-900",
     done: "bg-white/5 text-brand-100 line-through",
+    doneRow: "bg-white/5 text-brand-100",
     ahead: "bg-white/10",
   },
   light: {
@@ -49,12 +50,14 @@ const PANEL_STYLES = {
     quiet: "text-ink-muted",
     text: "text-ink",
     time: "text-5xl text-ink",
-    primary: primaryButton,
+    // The host's screen has one filled button, the round's next step: the timer and the order are outlined beside it.
+    primary: control,
     button: control,
     step: control,
     field: "border-line-strong bg-white text-ink placeholder:text-ink-muted",
     now: "bg-brand-700 text-white",
     done: "bg-sand text-ink-muted line-through",
+    doneRow: "bg-sand text-ink-muted",
     ahead: "bg-sand text-ink",
   },
 } as const;
@@ -155,6 +158,19 @@ export function TimerPanel({ turns, headingId, tone = "dark" }: { turns: Turns; 
   );
 }
 
+/**
+ * A question for each person (present mode): the switch, and what stands
+ * beside each name in the order once it is on (their question and a way to
+ * draw another).
+ */
+export type QuestionForEach = {
+  on: boolean;
+  onToggle: (on: boolean) => void;
+  beside: (name: string) => ReactNode;
+  /** A new round of the same people: everyone gets a new question. */
+  onNewRound: () => void;
+};
+
 type OrderProps = {
   turns: Turns;
   headingId: string;
@@ -164,10 +180,11 @@ type OrderProps = {
    * names); without them the host types the names.
    */
   knownNames?: string[];
+  forEach?: QuestionForEach;
 };
 
 /** Who speaks now and next, with pass always one click and never remarked on. */
-export function SpeakingOrderPanel({ turns, headingId, knownNames, tone = "dark" }: OrderProps) {
+export function SpeakingOrderPanel({ turns, headingId, knownNames, forEach, tone = "dark" }: OrderProps) {
   const { order } = turns;
   const look = PANEL_STYLES[tone];
   const [namesText, setNamesText] = useState("");
@@ -184,6 +201,20 @@ export function SpeakingOrderPanel({ turns, headingId, knownNames, tone = "dark"
       <h2 id={headingId} className={look.heading}>
         Speaking order
       </h2>
+      {forEach && (
+        <label className={`mt-2 flex min-h-11 items-center gap-3 ${look.text}`}>
+          <input
+            type="checkbox"
+            checked={forEach.on}
+            onChange={(event) => forEach.onToggle(event.target.checked)}
+            className="h-5 w-5 shrink-0 accent-brand-700"
+          />
+          <span>
+            <span className="font-semibold">A question for each person</span>
+            <span className={`block text-sm ${look.quiet}`}>Everyone gets their own, none asked twice</span>
+          </span>
+        </label>
+      )}
       {order.names.length === 0 ? (
         <>
           {knownNames ? (
@@ -235,7 +266,14 @@ export function SpeakingOrderPanel({ turns, headingId, knownNames, tone = "dark"
           <p className={`mt-1 text-sm ${look.quiet}`}>Say "pass" and the next person goes.</p>
           <div className="mt-4 flex flex-wrap gap-2">
             {finished ? (
-              <button type="button" className={look.primary} onClick={() => turns.begin(shuffled(order.names))}>
+              <button
+                type="button"
+                className={look.primary}
+                onClick={() => {
+                  forEach?.onNewRound();
+                  turns.begin(shuffled(order.names));
+                }}
+              >
                 <Shuffle className="h-4 w-4" aria-hidden="true" /> New round
               </button>
             ) : (
@@ -261,20 +299,43 @@ export function SpeakingOrderPanel({ turns, headingId, knownNames, tone = "dark"
               {knownNames ? "Start over" : "Change names"}
             </button>
           </div>
-          <ol className="mt-4 flex flex-wrap gap-2 text-sm" aria-label="Order">
-            {order.names.map((name, position) => (
-              <li
-                key={name}
-                aria-current={position === order.current ? "step" : undefined}
-                className={`rounded-full px-3 py-1 ${
-                  position === order.current ? look.now : position < order.current ? look.done : look.ahead
-                }`}
-              >
-                {name}
-                {order.passed.includes(name) ? " (passed)" : ""}
-              </li>
-            ))}
-          </ol>
+          {forEach?.on ? (
+            // Each name beside its own question, one row each: the list is what the host reads from.
+            <ol className="mt-4 space-y-2" aria-label="Order">
+              {order.names.map((name, position) => (
+                <li
+                  key={name}
+                  aria-current={position === order.current ? "step" : undefined}
+                  className={`flex items-start gap-2 rounded-2xl py-2 pl-3 pr-1.5 ${
+                    position === order.current ? look.now : position < order.current ? look.doneRow : look.ahead
+                  }`}
+                >
+                  <span className="min-w-0 flex-1">
+                    <span className="block text-sm font-semibold" data-testid="person-name">
+                      {name}
+                      {order.passed.includes(name) ? " (passed)" : ""}
+                    </span>
+                    {forEach.beside(name)}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <ol className="mt-4 flex flex-wrap gap-2 text-sm" aria-label="Order">
+              {order.names.map((name, position) => (
+                <li
+                  key={name}
+                  aria-current={position === order.current ? "step" : undefined}
+                  className={`rounded-full px-3 py-1 ${
+                    position === order.current ? look.now : position < order.current ? look.done : look.ahead
+                  }`}
+                >
+                  {name}
+                  {order.passed.includes(name) ? " (passed)" : ""}
+                </li>
+              ))}
+            </ol>
+          )}
         </>
       )}
     </section>

@@ -1,11 +1,12 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
 import { afterFirstInteraction } from "~/lib/first-interaction";
 import type { ServedQuestion } from "~/shared/questions";
+import type { DrawChoice } from "./use-question-for-each";
 
 const loadPresentMode = () => import("./PresentMode");
 const PresentMode = lazy(loadPresentMode);
 
-type Session = { questions: ServedQuestion[]; start: number };
+type Session = { questions: ServedQuestion[]; start: number; choice?: DrawChoice };
 
 /**
  * Present mode for a list of questions. Its code is not part of the page's
@@ -13,15 +14,24 @@ type Session = { questions: ServedQuestion[]; start: number };
  * page, so presenting still works when the network drops later.
  */
 export function usePresenter(): {
-  present: (questions: ServedQuestion[], start?: number) => void;
+  /** `choice`: the page's, which a question for each person is drawn from. */
+  present: (questions: ServedQuestion[], start?: number, choice?: DrawChoice) => void;
   presenter: ReactNode;
 } {
   const [session, setSession] = useState<Session | null>(null);
   useEffect(() => afterFirstInteraction(() => void loadPresentMode().catch(() => {})), []);
-  const present = useCallback((questions: ServedQuestion[], start = 0) => setSession({ questions, start }), []);
+  const present = useCallback(
+    (questions: ServedQuestion[], start = 0, choice?: DrawChoice) => setSession({ questions, start, choice }),
+    [],
+  );
   const presenter = session ? (
     <Suspense fallback={null}>
-      <PresentMode questions={session.questions} startIndex={session.start} onClose={() => setSession(null)} />
+      <PresentMode
+        questions={session.questions}
+        startIndex={session.start}
+        choice={session.choice}
+        onClose={() => setSession(null)}
+      />
     </Suspense>
   ) : null;
   return { present, presenter };

@@ -31,8 +31,11 @@ export function MeetingQuestions({
   const { present, presenter } = usePresenter();
   const presentAt = (index: number) => {
     const question = questions[index];
-    if (question) void recordPresented(teamId, meetingId, question.id);
-    present(questions, index);
+    if (!question) return;
+    void recordPresented(teamId, meetingId, question.id);
+    // A question for each person comes from this question's choice, with the team's memory.
+    const { meetingContext, questionStyle, engagementLevel, categorySlug } = question;
+    present(questions, index, { meetingContext, questionStyle, engagementLevel, categorySlug, teamId });
   };
   return (
     <section aria-labelledby="meeting-questions" className="mt-6">

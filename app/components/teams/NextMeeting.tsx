@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { primaryButton, quietButton, secondaryButton } from "~/components/buttons";
+import { primaryButton, secondaryButton } from "~/components/buttons";
 import { meetingDay } from "~/shared/cadence";
 import { formatDay } from "~/shared/format";
 import { stripSurroundingQuotes } from "~/shared/questions";
@@ -94,7 +94,7 @@ export function NextMeeting({
             Start this meeting
           </button>
           {prepared && (
-            <button type="submit" name="intent" value="draw" className={quietButton}>
+            <button type="submit" name="intent" value="draw" className={secondaryButton}>
               Draw another question
             </button>
           )}

@@ -26,12 +26,17 @@ export function Rotation({
         <p className="mt-2 text-sm text-ink-muted">Nobody has opted in to host yet.</p>
       ) : (
         <ol className="mt-2 list-decimal space-y-1 pl-6 text-ink">
-          {rotation.map((p) => (
-            <li key={p.userId}>
-              {p.userId === viewerId ? "You" : p.name}
-              {nextHost?.userId === p.userId && <strong className="ml-2 text-sm text-brand-800">hosts next</strong>}
-            </li>
-          ))}
+          {rotation.map((p) => {
+            const you = p.userId === viewerId;
+            return (
+              <li key={p.userId}>
+                {you ? "You" : p.name}
+                {nextHost?.userId === p.userId && (
+                  <strong className="ml-2 text-sm text-brand-800">{you ? "host next" : "hosts next"}</strong>
+                )}
+              </li>
+            );
+          })}
         </ol>
       )}
       {canRun && (

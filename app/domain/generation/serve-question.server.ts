@@ -1,4 +1,5 @@
 import type { Database } from "~/db/database.server";
+import { weekdayIn } from "~/shared/cadence";
 import type { GenerateQuestionRequest } from "~/shared/question-schemas";
 import {
   type GenerateQuestionResponse,
@@ -73,13 +74,18 @@ export function choiceOf(
  * Serves a question to a visitor or member: the question itself, and for a
  * member their history; every served question is counted for the admin
  * charts (by the pick's statement, or without making the caller wait).
+ * The meeting's day is the request's weekday (the host's own clock); a
+ * team's meeting (`teamTimeZone`, read with the membership) happens on the
+ * team's day, in its time zone, wherever the host's browser is.
  */
 export async function serveQuestion(
   deps: GenerationDeps,
   request: GenerateQuestionRequest,
   subject: QuotaSubject,
+  teamTimeZone: string | null = null,
 ): Promise<ServeResult> {
-  const result = await chooseQuestion(deps, request, subject);
+  const day = teamTimeZone ? weekdayIn(new Date(), teamTimeZone) : (request.weekday ?? null);
+  const result = await chooseQuestion(deps, { ...request, weekday: day ?? undefined }, subject);
   if (!result.ok) return result;
   const userId = subject.kind === "account" ? subject.userId : null;
   // The pick's own statement recorded a library question it was sure to serve; anything else is recorded here.
@@ -124,7 +130,7 @@ async function chooseQuestion(
   // The statement records its pick as served (history, analytics) when it is sure to be served:
   // any pick without an AI, an unseen one unless the host asked for a fresh question.
   const record = !deps.generator ? "any" : request.fresh ? "none" : "unseen";
-  const pick = await pickForChoice(db, choice, request.seenIds, userId, teamId, record);
+  const pick = await pickForChoice(db, choice, request.seenIds, userId, teamId, record, request.weekday ?? null);
   const fromLibrary = async (extra: Partial<GenerateQuestionResponse> = {}, orElse?: GenerationError) => {
     if (pick) return answer(pick, extra);
     return { ok: false as const, error: orElse ?? failure("NO_QUESTION_FITS").error };
@@ -164,7 +170,10 @@ async function chooseQuestion(
   }
 }
 
-/** The question a page shows before any script runs: always from the library, never a metered AI call. */
+/**
+ * The question a page shows before any script runs: always from the library, never a metered AI call.
+ * The server does not know the visitor's day yet, so the question fits any day.
+ */
 export async function firstQuestion(
   db: Database,
   settings: Pick<GenerateQuestionRequest, "meetingContext" | "questionStyle" | "engagementLevel" | "categorySlug">,

@@ -173,6 +173,8 @@ export async function moderateAnswer(
     choice: sql`hid.choice`,
     name: shownName(sql`round.anonymous`, sql`hid.kind`, sql`who.name`),
     hidden: sql`hid.hidden`,
+    // Where each person has their own question, an answer shown again comes back beside it.
+    ...(round.perPerson ? { question: sql`who.question_text` } : {}),
   };
   // An ended round's answers can still be hidden: the recap leaves them out. The pulse's are never shown one by
   // one, so there is nothing of them to hide (and hiding one would tell its choice back).
@@ -188,7 +190,7 @@ export async function moderateAnswer(
       where a.id = ${answerId} and a.round_id = round.id
       returning a.*
     ), who as (
-      select p.name from live_participants p, hid where p.id = hid.participant_id
+      select p.name, p.question_text from live_participants p, hid where p.id = hid.participant_id
     ), asked as (
       select q.mode from live_round_questions q, hid where q.round_id = hid.round_id and q.position = hid.position
     )`,

@@ -1,18 +1,26 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { liveParticipants, liveRoundQuestions, liveRounds } from "~/db/schema";
-import { type AnswerMode, LIVE_WORD_MAX, type LiveAnswer } from "~/shared/live";
+import { type AnswerMode, LIVE_WORD_MAX, type LiveAnswer, type OwnQuestion } from "~/shared/live";
 import type { LiveAnswerInput } from "~/shared/live-schemas";
 import { isPulseQuestion } from "~/shared/series";
 import { hasControlCharacters } from "~/shared/text";
-import { failure, type Outcome } from "../errors";
+import { failure, type Outcome, retryableFailure } from "../errors";
+import { pickForChoice } from "../questions/library-pick.server";
 import { hashToken, newToken } from "../secret-tokens.server";
 import { roundOutOfReach } from "./out-of-reach";
 import { changeRound, eventJson, shownName } from "./round-writes.server";
-import { findRound, type Round, roundEnded, roundStatus } from "./rounds.server";
+import { findRound, isUniqueViolation, perPersonOf, type Round, roundEnded, roundStatus } from "./rounds.server";
 
 /** At most this many words make "one word": people write "not sure" or "well rested". */
 const WORD_ANSWER_MAX_WORDS = 3;
+
+/**
+ * Draws for one join in a round where each person has their own question:
+ * someone joining on another server at the same moment may take the
+ * question drawn, and the next draw knows it.
+ */
+const OWN_QUESTION_DRAWS = 8;
 
 /**
  * Joins an open round. A named round asks for the name the host will see;
@@ -48,7 +56,11 @@ export async function joinRound(
   if (name && hasControlCharacters(name)) return failure("NAME_NOT_SHOWABLE");
 
   const participantToken = newToken();
-  const joined = await storeParticipant(db, round.id, hashToken(participantToken), name);
+  const seated = round.perPerson
+    ? await seatWithOwnQuestion(db, round, hashToken(participantToken), name)
+    : { ok: true as const, joined: await storeParticipant(db, round.id, hashToken(participantToken), name, null) };
+  if (!seated.ok) return seated;
+  const { joined } = seated;
   if (!joined) {
     const now = await findRound(db, code);
     if (!now || roundStatus(now) === "ended") return roundEnded();
@@ -57,27 +69,78 @@ export async function joinRound(
   return { ok: true, participantToken, participantId: joined.id, expiresAt: round.expiresAt };
 }
 
-/** Counts the participant in and stores them with the host's event, if the round is open and has room; else null. */
+/**
+ * Seats someone in a round where each person has their own question, with
+ * a question of the round's choice nobody in the round was given: drawn by
+ * the generator's ladder (pickForChoice) with the round's questions as the
+ * ones seen, and stored with the seat in one statement. A unique index on
+ * (round, question) keeps two servers from giving one question twice; the
+ * join that loses draws again.
+ */
+async function seatWithOwnQuestion(
+  db: Database,
+  round: Round,
+  tokenHash: string,
+  name: string | null,
+): Promise<Outcome<{ joined: { id: string } | null }>> {
+  const choice = perPersonOf(round);
+  if (!choice) return failure("ROUND_NOT_PER_PERSON");
+  for (let draw = 0; draw < OWN_QUESTION_DRAWS; draw += 1) {
+    const given = await db
+      .select({ id: liveParticipants.questionId })
+      .from(liveParticipants)
+      .where(and(eq(liveParticipants.roundId, round.id), isNotNull(liveParticipants.questionId)));
+    const pick = await pickForChoice(
+      db,
+      choice,
+      given.map((row) => row.id as string),
+    );
+    if (!pick?.unseen) {
+      return failure("OWN_QUESTIONS_USED_UP");
+    }
+    try {
+      const question = { id: pick.question.id, text: pick.question.question };
+      return { ok: true, joined: await storeParticipant(db, round.id, tokenHash, name, question) };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  return retryableFailure("JOIN_RACE", {}, { retryable: true });
+}
+
+/**
+ * Counts the participant in and stores them (with their own question, in a
+ * round that gives one) with the host's event, if the round is open and has
+ * room; else null.
+ */
 async function storeParticipant(
   db: Database,
   roundId: string,
   tokenHash: string,
   name: string | null,
+  question: OwnQuestion | null,
 ): Promise<{ id: string } | null> {
   const [row] = await changeRound<{ id: string }>(db, {
     roundId,
     where: sql`participant_count < max_participants`,
     set: sql`participant_count = participant_count + 1`,
     steps: sql`participant as (
-      insert into live_participants (round_id, token_hash, name)
-      select round.id, ${tokenHash}, ${name}::text from round
-      returning id, name
+      insert into live_participants (round_id, token_hash, name, question_id, question_text)
+      select round.id, ${tokenHash}, ${name}::text, ${question?.id ?? null}::uuid, ${question?.text ?? null}::text
+      from round
+      returning id, name, question_id, question_text
     )`,
     from: sql`participant`,
     audience: "host",
     event: {
       type: "joined",
-      participant: { id: sql`participant.id`, name: sql`participant.name` },
+      participant: question
+        ? {
+            id: sql`participant.id`,
+            name: sql`participant.name`,
+            question: { id: sql`participant.question_id`, text: sql`participant.question_text` },
+          }
+        : { id: sql`participant.id`, name: sql`participant.name` },
       participantCount: sql`round.participant_count`,
     },
     returning: sql`participant.id as id`,
@@ -85,11 +148,12 @@ async function storeParticipant(
   return row ?? null;
 }
 
-export type Participant = { id: string; name: string | null; round: Round };
+export type Participant = { id: string; name: string | null; questionId: string | null; round: Round };
 
 /** A question as answers are checked against it; the pulse's answers go to nobody one by one. */
-type AskedQuestion = { mode: AnswerMode; options: string[]; pulse: boolean };
-type AskedRound = { roundId: string; questions: AskedQuestion[] };
+type AskedQuestion = { mode: AnswerMode; options: string[]; pulse: boolean; questionId: string | null };
+/** A round as answers are checked against it: its questions, and whether each person answers their own. */
+type AskedRound = { roundId: string; questions: AskedQuestion[]; perPerson: boolean };
 /**
  * A round's questions never change once it has started, so each server
  * keeps the recent rounds' in memory, by id and by code. A code is found
@@ -119,7 +183,12 @@ async function questionRows(db: Database, roundId: string): Promise<AskedQuestio
     .from(liveRoundQuestions)
     .where(eq(liveRoundQuestions.roundId, roundId))
     .orderBy(liveRoundQuestions.position);
-  return rows.map((row) => ({ mode: row.mode as AnswerMode, options: row.options, pulse: isPulseQuestion(row) }));
+  return rows.map((row) => ({
+    mode: row.mode as AnswerMode,
+    options: row.options,
+    pulse: isPulseQuestion(row),
+    questionId: row.questionId,
+  }));
 }
 
 /** The question asked at a position of a round, from memory after the first time. */
@@ -138,7 +207,7 @@ async function askedRound(db: Database, code: string): Promise<AskedRound | null
   if (known) return known;
   const round = await findRound(db, code);
   if (!round) return null;
-  const asked = { roundId: round.id, questions: await questionRows(db, round.id) };
+  const asked = { roundId: round.id, questions: await questionRows(db, round.id), perPerson: round.perPerson !== null };
   keep(askedByCode, code, asked);
   return asked;
 }
@@ -151,7 +220,12 @@ async function findParticipant(
 ): Promise<Participant | null> {
   if (!token) return null;
   const [row] = await db
-    .select({ id: liveParticipants.id, name: liveParticipants.name, round: liveRounds })
+    .select({
+      id: liveParticipants.id,
+      name: liveParticipants.name,
+      questionId: liveParticipants.questionId,
+      round: liveRounds,
+    })
     .from(liveParticipants)
     .innerJoin(liveRounds, eq(liveRounds.id, liveParticipants.roundId))
     .where(and(eq(liveParticipants.tokenHash, hashToken(token)), eq(liveRounds.code, code)));
@@ -186,11 +260,17 @@ export async function submitAnswer(
     const question = asked.questions[input.position];
     const value = question ? answerValue(question, input) : null;
     if (value && !value.ok) return value;
+    // In a round of shared questions, a question id that is not the one at this position is a stale screen's.
+    if (question && !asked.perPerson && input.questionId && input.questionId !== question.questionId) {
+      return failure("QUESTION_NOT_AT_POSITION");
+    }
     if (question && value?.ok) {
       const answer = await storeAnswer(db, asked.roundId, input.position, hashToken(participantToken), {
         ...value.fields,
         wordMode: question.mode === "word",
         pulse: question.pulse,
+        perPerson: asked.perPerson,
+        questionId: asked.perPerson ? (input.questionId ?? null) : null,
       });
       if (answer) return { ok: true, answer };
     }
@@ -206,6 +286,9 @@ export async function submitAnswer(
       continue;
     }
     if (!question) return failure("NO_SUCH_ROUND_QUESTION");
+    if (asked.perPerson && input.questionId && input.questionId !== participant.questionId) {
+      return failure("NOT_YOUR_QUESTION");
+    }
     return closedReason(participant.round, input.position);
   }
   return roundOutOfReach();
@@ -225,7 +308,14 @@ async function storeAnswer(
   roundId: string,
   position: number,
   tokenHash: string,
-  fields: AnswerFields & { wordMode: boolean; pulse: boolean },
+  fields: AnswerFields & {
+    wordMode: boolean;
+    pulse: boolean;
+    /** Each person answers their own question: the answer carries it. */
+    perPerson: boolean;
+    /** The question the phone answered, which must be the seat's own. */
+    questionId: string | null;
+  },
 ): Promise<LiveAnswer | null> {
   const answer = {
     id: sql`answer.id`,
@@ -235,7 +325,9 @@ async function storeAnswer(
     choice: fields.choice,
     name: fields.pulse ? null : shownName(sql`round.anonymous`, sql`${fields.kind}::text`, sql`seat.name`),
     hidden: sql`answer.hidden`,
+    ...(fields.perPerson ? { question: sql`seat.question_text` } : {}),
   };
+  const ownQuestion = fields.questionId ? sql` and question_id = ${fields.questionId}` : sql``;
   const told = fields.pulse ? { ...answer, choice: null } : answer;
   const previous = eventJson({
     kind: sql`previous.kind`,
@@ -246,9 +338,11 @@ async function storeAnswer(
   const [row] = await changeRound<{ answer: LiveAnswer | string }>(db, {
     roundId,
     where: sql`position = ${position} and not locked
-      and exists (select 1 from live_participants where token_hash = ${tokenHash} and round_id = ${roundId})`,
+      and exists (
+        select 1 from live_participants where token_hash = ${tokenHash} and round_id = ${roundId}${ownQuestion}
+      )`,
     steps: sql`seat as (
-      select id, name from live_participants where token_hash = ${tokenHash} and round_id = ${roundId}
+      select id, name, question_text from live_participants where token_hash = ${tokenHash} and round_id = ${roundId}
     ), previous as (
       select a.kind, a.text, a.choice, a.hidden from live_answers a, seat
       where a.round_id = ${roundId} and a.position = ${position} and a.participant_id = seat.id

@@ -42,7 +42,8 @@ export function recapToCsv(recap: RoundRecap): string {
     for (const answer of question.answers) {
       const text =
         question.mode === "scale" || question.mode === "pick" ? choiceLabel(question, answer.choice) : answer.text;
-      rows.push([question.text, text, nameIn(recap, question, answer.name), "answer"]);
+      // Where each person had their own question, the row names the one this answers.
+      rows.push([answer.question ?? question.text, text, nameIn(recap, question, answer.name), "answer"]);
     }
     rows.push([question.text, String(question.passedCount), null, "passes"]);
   }
@@ -85,7 +86,13 @@ function questionMarkdown(recap: RoundRecap, question: RecapQuestion, index: num
     for (const answer of question.answers) {
       if (answer.text === null || answer.text.trim() === "") continue;
       const name = nameIn(recap, question, answer.name);
-      const by = name?.trim() ? `**${markdownText(name)}:** ` : "";
+      const named = name?.trim() ? markdownText(name) : null;
+      // "**Ada**, to “…”: answer" where each person had their own question, else "**Ada:** answer".
+      const by = answer.question
+        ? `${named ? `**${named}**, to ` : "To "}“${markdownText(answer.question)}”: `
+        : named
+          ? `**${named}:** `
+          : "";
       parts.push(`- ${by}${markdownText(answer.text)}`);
       listed += 1;
     }

@@ -14,6 +14,7 @@ export function roomEventOf(stored: StoredEvent): RoundEvent {
   if (stored.audience === "all") return event;
   switch (event.type) {
     case "joined":
+      // Neither who joined nor, where each person has their own question, which one they were given.
       return { ...event, participant: { id: event.participant.id, name: null } };
     case "answer":
       return { type: "answer", answer: unread(event.answer), previous: event.previous && uncounted(event.previous) };
@@ -26,9 +27,10 @@ export function roomEventOf(stored: StoredEvent): RoundEvent {
   }
 }
 
-/** An answer as a number: that it came, whether it is a pass or hidden, nothing it says. */
+/** An answer as a number: that it came, whether it is a pass or hidden, nothing it says nor what it answers. */
 function unread(answer: LiveAnswer): LiveAnswer {
-  return { ...answer, text: null, choice: null, name: null };
+  const { question: _answered, ...rest } = answer;
+  return { ...rest, text: null, choice: null, name: null };
 }
 
 function uncounted(counted: CountedAnswer): CountedAnswer {

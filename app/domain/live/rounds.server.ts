@@ -9,6 +9,8 @@ import {
   LIVE_WALL_ANSWERS,
   type LiveAnswer,
   type LiveSettings,
+  type OwnQuestion,
+  PER_PERSON_TITLE,
   type RevealMode,
   type RoundQuestion,
   type RoundRecap,
@@ -20,11 +22,13 @@ import {
 } from "~/shared/live";
 import { defaultAnswerMode, optionsFor } from "~/shared/live-modes";
 import { countsOnly, pulseResults, resultsOf } from "~/shared/live-view";
+import { type GeneratorChoice, offeredEngagement } from "~/shared/questions";
 import { isPulseQuestion, PULSE_MIN_ANSWERS } from "~/shared/series";
 import { type DomainError, failure, type Outcome, retryableFailure } from "../errors";
 import { hashToken, newToken } from "../secret-tokens.server";
 import { notifyDeleted } from "./events.server";
 import { roundOutOfReach } from "./out-of-reach";
+import { withoutQuestion } from "./own-questions";
 import { isPulseAt, shownName } from "./round-writes.server";
 import { newJoinCode, roomKeyMatches, roomKeyOf, tokenMatches } from "./tokens.server";
 
@@ -51,6 +55,8 @@ export type NewRoundInput = {
   anonymous: boolean;
   revealMode: RevealMode;
   ownerId: string | null;
+  /** No shared question: each person who joins is given their own, drawn from this choice. */
+  perPerson?: GeneratorChoice;
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -114,6 +120,7 @@ export const roundEnded = () => failure("ROUND_GONE");
 function toLiveAnswer(
   row: Pick<typeof liveAnswers.$inferSelect, "id" | "position" | "kind" | "text" | "choice" | "hidden"> & {
     name: string | null;
+    question?: string | null;
   },
 ): LiveAnswer {
   const kind = row.kind === "pass" ? "pass" : "answer";
@@ -125,6 +132,8 @@ function toLiveAnswer(
     choice: kind === "pass" ? null : row.choice,
     name: row.name,
     hidden: row.hidden,
+    // Only a round where each person has their own question has one per answer.
+    ...(row.question ? { question: row.question } : {}),
   };
 }
 
@@ -141,6 +150,7 @@ function answerRows(db: Database, where: SQL | undefined, order: "oldest" | "new
       name: sql<
         string | null
       >`${shownName(sql`${liveRounds.anonymous}`, sql`${liveAnswers.kind}`, sql`${liveParticipants.name}`)}`,
+      question: liveParticipants.questionText,
     })
     .from(liveAnswers)
     .innerJoin(liveParticipants, eq(liveParticipants.id, liveAnswers.participantId))
@@ -238,6 +248,23 @@ export async function createRound(
   const byId = new Map(found.map((q) => [q.id, q]));
   const planned: Omit<typeof liveRoundQuestions.$inferInsert, "roundId">[] = [];
   if (input.opening) planned.push({ position: 0, questionId: null, engagementLevel: "quick", ...input.opening });
+  const perPerson = input.perPerson
+    ? {
+        ...input.perPerson,
+        engagementLevel: offeredEngagement(input.perPerson.meetingContext, input.perPerson.engagementLevel),
+      }
+    : null;
+  // One place in the order, answered in words: what is asked there is each person's own question.
+  if (perPerson) {
+    planned.push({
+      position: planned.length,
+      questionId: null,
+      text: PER_PERSON_TITLE,
+      mode: "text",
+      options: [],
+      engagementLevel: perPerson.engagementLevel,
+    });
+  }
   const first = planned.length;
   for (const [index, id] of input.questionIds.entries()) {
     const question = byId.get(id);
@@ -274,6 +301,7 @@ export async function createRound(
             ownerId: input.ownerId,
             anonymous: input.anonymous,
             revealMode: input.revealMode,
+            perPerson,
             revealed: input.revealMode === "live",
             maxParticipants: settings.maxParticipants,
             closesAt,
@@ -293,7 +321,7 @@ export async function createRound(
   return retryableFailure("ROUND_NO_FREE_CODE", {}, { retryable: true });
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth += 1) {
     if ((current as { code?: unknown }).code === "23505") return true;
@@ -360,11 +388,20 @@ export async function getRoundView(
     role === "host"
       ? (
           await db
-            .select({ id: liveParticipants.id, name: liveParticipants.name })
+            .select({
+              id: liveParticipants.id,
+              name: liveParticipants.name,
+              questionId: liveParticipants.questionId,
+              questionText: liveParticipants.questionText,
+            })
             .from(liveParticipants)
             .where(eq(liveParticipants.roundId, round.id))
             .orderBy(asc(liveParticipants.joinedAt))
-        ).map((p) => ({ id: p.id, name: round.anonymous ? null : p.name }))
+        ).map((p) => ({
+          id: p.id,
+          name: round.anonymous ? null : p.name,
+          ...(p.questionText ? { question: { id: p.questionId, text: p.questionText } } : {}),
+        }))
       : [];
   return {
     ok: true,
@@ -374,6 +411,7 @@ export async function getRoundView(
       status: roundStatus(round),
       anonymous: round.anonymous,
       revealMode: round.revealMode as RevealMode,
+      perPerson: perPersonOf(round),
       position: round.position,
       revealed: shown,
       locked: round.locked || roundStatus(round) === "ended",
@@ -386,7 +424,12 @@ export async function getRoundView(
       connected: 0,
       participants,
       me: participant
-        ? { participantId: participant.id, name: round.anonymous ? null : participant.name, answer: mine }
+        ? {
+            participantId: participant.id,
+            name: round.anonymous ? null : participant.name,
+            answer: mine,
+            question: ownQuestionOf(participant),
+          }
         : null,
       recapToken: role === "host" || (round.recapShared && roundStatus(round) === "ended") ? round.recapToken : null,
       recapShared: round.recapShared,
@@ -428,11 +471,26 @@ export async function notTheHost(
   return participant ? failure("HOST_ONLY", { action }) : roundOutOfReach();
 }
 
-/** The participant a token seats in this round. */
+/** The choice each person's own question is drawn from, in a round that has one. */
+export function perPersonOf(round: Pick<Round, "perPerson">): GeneratorChoice | null {
+  return (round.perPerson as GeneratorChoice | null) ?? null;
+}
+
+/** A participant's own question as their phone shows it; null in a round with shared questions. */
+function ownQuestionOf(seat: { questionId: string | null; questionText: string | null }): OwnQuestion | null {
+  return seat.questionText === null ? null : { id: seat.questionId, text: seat.questionText };
+}
+
+/** The participant a token seats in this round, with their own question in a round that gives one. */
 async function seatOf(db: Database, round: Pick<Round, "id">, token: string | null | undefined) {
   if (!token) return undefined;
   const [row] = await db
-    .select({ id: liveParticipants.id, name: liveParticipants.name })
+    .select({
+      id: liveParticipants.id,
+      name: liveParticipants.name,
+      questionId: liveParticipants.questionId,
+      questionText: liveParticipants.questionText,
+    })
     .from(liveParticipants)
     .where(and(eq(liveParticipants.tokenHash, hashToken(token)), eq(liveParticipants.roundId, round.id)));
   return row;
@@ -470,11 +528,9 @@ export async function answersPage(
     answerRows(db, where).limit(LIVE_ANSWER_PAGE).offset(offset),
     db.select({ total: sql<number>`count(*)::integer` }).from(liveAnswers).where(where),
   ]);
-  return {
-    ok: true,
-    answers: rows.map(toLiveAnswer),
-    total: Number(count?.total ?? 0),
-  };
+  // Another participant's own question is theirs: a phone is sent the answers without it.
+  const answers = rows.map(toLiveAnswer).map((answer) => (host ? answer : withoutQuestion(answer)));
+  return { ok: true, answers, total: Number(count?.total ?? 0) };
 }
 
 /**
@@ -547,7 +603,12 @@ export async function getRecap(db: Database, recapToken: string): Promise<Outcom
           pulse,
           answers: pulse
             ? pulseChoices(visible)
-            : visible.map((row) => ({ text: row.text, choice: row.choice, name: row.name })),
+            : visible.map((row) => ({
+                text: row.text,
+                choice: row.choice,
+                name: row.name,
+                ...(row.question ? { question: row.question } : {}),
+              })),
           answeredCount: answered.length,
           passedCount: own.length - answered.length,
         };

@@ -1,4 +1,5 @@
-import type { CategorySlug } from "~/shared/categories";
+import { CATEGORY_SLUGS, type CategorySlug, firstChoice } from "~/shared/categories";
+import { fitsDay, type NotWhen, WEEKDAY_NAMES, type Weekday } from "~/shared/meeting-day";
 import {
   type EngagementLevel,
   type MeetingContext,
@@ -18,6 +19,8 @@ export type AuditedQuestion = {
   engagement: EngagementLevel;
   format: QuestionFormat;
   categories: readonly CategorySlug[];
+  /** The days it does not fit (shared/meeting-day.ts). */
+  notWhen?: readonly NotWhen[];
 };
 
 export type FiledQuestion = AuditedQuestion & { file: CategorySlug };
@@ -38,6 +41,14 @@ export const LIBRARY_RULES = {
   otherFormatsShare: 0.15,
   /** Share of the library one four-word opening may start. */
   openingShare: 0.02,
+  /** Questions each category-and-choice cell holds (its own and those filed under it), on its worst day. */
+  perCell: 10,
+  /** The median cell: most choices last well past their tenth draw. */
+  medianCell: 12,
+  /** A category page's starting choice (firstChoice): it lasts 15 draws of a visitor before it widens, twice over. */
+  startingChoice: 30,
+  /** Questions one stock frame (a film, a song, an emoji...) may hold in the whole library. */
+  perFrame: 25,
 } as const;
 
 /**
@@ -228,4 +239,102 @@ export function unofferedLabels(questions: readonly AuditedQuestion[]): AuditedQ
 export function otherFormatShare(questions: readonly AuditedQuestion[]): number {
   if (questions.length === 0) return 0;
   return questions.filter((q) => q.format !== "open" && q.format !== "one-word").length / questions.length;
+}
+
+/**
+ * One cell of a category page: a choice and the questions that fit it there
+ * (its own and those filed under it with "also"). A question bound to a day
+ * ("yesterday") is not served on that day, so the cell counts what it holds
+ * on its worst day: that is what a visitor meets then.
+ */
+export type Cell = {
+  category: CategorySlug;
+  choice: QuestionChoice;
+  /** Questions of the cell on its worst day: the number the rules hold it to. */
+  count: number;
+  /** Questions of the cell on any other day (equal to count when none is bound to a day). */
+  most: number;
+  /** The day it holds fewest, when that differs from other days. */
+  worstDay: Weekday | null;
+  /** Of `most`, the ones in the category's own file; the rest are filed under it from other files. */
+  own: number;
+};
+
+/** Every category-and-choice cell the generator offers, with what it holds. */
+export function cells(questions: readonly FiledQuestion[]): Cell[] {
+  const byKey = new Map<string, FiledQuestion[]>();
+  for (const q of questions)
+    for (const category of new Set(q.categories)) {
+      const key = `${category}/${choiceKey(q)}`;
+      byKey.set(key, [...(byKey.get(key) ?? []), q]);
+    }
+  return CATEGORY_SLUGS.flatMap((category) =>
+    OFFERED_CHOICES.map((choice) => {
+      const members = byKey.get(`${category}/${choiceKey(choice)}`) ?? [];
+      // From Monday, so a cell short on Sundays and Mondays alike names the working day.
+      const perDay = [...WEEKDAY_NAMES.slice(1), WEEKDAY_NAMES[0]].map((day) => ({
+        day,
+        count: members.filter((q) => fitsDay(q.notWhen, day)).length,
+      }));
+      const fewest = perDay.reduce((low, d) => (d.count < low.count ? d : low));
+      return {
+        category,
+        choice,
+        count: fewest.count,
+        most: members.length,
+        worstDay: fewest.count < members.length ? fewest.day : null,
+        own: members.filter((q) => q.file === category).length,
+      };
+    }),
+  );
+}
+
+/** "daily-standup/check-in/reflective/quick": a cell as a writer finds it. */
+export function cellKey(cell: Pick<Cell, "category" | "choice">): string {
+  return `${cell.category}/${choiceKey(cell.choice)}`;
+}
+
+/** Cells holding fewer than `least`, the shortest first (then in the order the generator lists choices). */
+export function shortCells(all: readonly Cell[], least: number = LIBRARY_RULES.perCell): Cell[] {
+  return all.filter((cell) => cell.count < least).sort((a, b) => a.count - b.count);
+}
+
+/** The median of some counts: the middle one, or the mean of the middle two. */
+export function median(counts: readonly number[]): number {
+  if (counts.length === 0) return 0;
+  const sorted = [...counts].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** Each category page's starting choice (firstChoice: a reflective check-in at the category's depth) and its cell. */
+export function startingCells(all: readonly Cell[]): Cell[] {
+  return CATEGORY_SLUGS.flatMap((category) => {
+    const first = firstChoice(category);
+    return all.filter(
+      (cell) =>
+        cell.category === category &&
+        cell.choice.context === first.meetingContext &&
+        cell.choice.style === first.questionStyle &&
+        cell.choice.engagement === first.engagementLevel,
+    );
+  });
+}
+
+/**
+ * The fewest questions that bring the library to its bars: every cell to
+ * perCell, each page's starting choice to startingChoice, then enough of the
+ * fullest cells to medianCell that the median reaches it.
+ */
+export function questionsToWrite(all: readonly Cell[]): number {
+  const starting = new Set(startingCells(all));
+  const raised = all.map((cell) =>
+    Math.max(cell.count, starting.has(cell) ? LIBRARY_RULES.startingChoice : LIBRARY_RULES.perCell),
+  );
+  const floors = raised.reduce((sum, count, i) => sum + count - (all[i]?.count ?? 0), 0);
+  // The median reaches the bar once the upper half (and the middle cell) hold it: raise the fullest first.
+  const upper = [...raised].sort((a, b) => b - a).slice(0, Math.floor(raised.length / 2) + 1);
+  return floors + upper.reduce((sum, count) => sum + Math.max(0, LIBRARY_RULES.medianCell - count), 0);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "~/shared/categories";
+import { NOT_WHEN } from "~/shared/meeting-day";
 import {
   ENGAGEMENT_LEVEL_VALUES,
   FORMAT_ANSWER_COUNTS,
@@ -26,6 +27,12 @@ export const libraryFileSchema = z.object({
           answers: z.array(z.string().trim().min(1).max(40)).optional(),
           /** Further categories the question genuinely fits. */
           also: z.array(z.enum(CATEGORY_SLUGS)).optional(),
+          /** The days it does not fit: "after-weekend" (it asks about yesterday), "before-weekend", "sprint-start". */
+          notWhen: z
+            .array(z.enum(NOT_WHEN, { error: `notWhen holds ${NOT_WHEN.join(", ")}` }))
+            .min(1, "notWhen names at least one day, or is left out")
+            .refine((tags) => new Set(tags).size === tags.length, "notWhen names each day once")
+            .optional(),
         })
         .superRefine((q, ctx) => {
           const [min, max] = FORMAT_ANSWER_COUNTS[q.format] ?? [0, 0];

@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import { type PreparedStatement, preparedRows, prepareStatement } from "~/db/prepared.server";
 import { type CategoryIndex, categoryIndex } from "~/domain/categories.server";
 import { isUuid } from "~/shared/ids";
+import { unfitOn, type Weekday } from "~/shared/meeting-day";
 import {
   type EngagementLevel,
   isOfferedChoice,
@@ -137,6 +138,8 @@ function seenList(seenIds: readonly string[]): string {
 /** The browser's seen ids as a uuid[], from one text parameter, so the statement's text does not depend on them. */
 const SEEN = sql`string_to_array(${sql.placeholder("seen")}::text, ',')::uuid[]`;
 const USER_ID = sql`${sql.placeholder("userId")}::text`;
+/** The days the meeting's day leaves out (unfitOn), from one text parameter, so every day shares one statement. */
+const UNFIT = sql`string_to_array(${sql.placeholder("unfit")}::text, ',')`;
 const TEAM_ID = sql`${sql.placeholder("teamId")}::uuid`;
 
 /**
@@ -219,7 +222,9 @@ export async function startChoiceAfresh(
  * served_at. A question the member hid or the team marked "not for this
  * team" never comes back; a team's own questions (TEAM_OWN_STATUSES: private,
  * waiting for review, or turned down for the community) are candidates in
- * that team's meetings only.
+ * that team's meetings only. A question that does not fit the meeting's
+ * `day` (shared/meeting-day.ts: "yesterday" on a Monday) is never a
+ * candidate; a day nobody knows (null) leaves out every question bound to one.
  */
 export async function pickForChoice(
   db: Database,
@@ -228,11 +233,17 @@ export async function pickForChoice(
   userId: string | null = null,
   teamId: string | null = null,
   record: RecordServed = "none",
+  day: Weekday | null = null,
 ): Promise<RankedPick | null> {
   const index = await categoryIndex(db);
   const steps = fittingSteps(choice);
   const statement = rankedPick(index, choice, userId !== null, teamId !== null, record);
-  const [row] = await preparedRows<PickedRow>(db, statement, { seen: seenList(seenIds), userId, teamId });
+  const [row] = await preparedRows<PickedRow>(db, statement, {
+    seen: seenList(seenIds),
+    userId,
+    teamId,
+    unfit: unfitOn(day).join(","),
+  });
   if (!row) return null;
   const { klass, rank, createdAt, ...columns } = row;
   const question = toServed({ ...columns, createdAt: new Date(createdAt) }, index);
@@ -298,7 +309,7 @@ function recordingPick(pick: SQL, forMember: boolean, record: RecordServed): SQL
 
 /**
  * The statement pickForChoice runs, with placeholders for the seen ids, the
- * member and the team (exported so the benchmark can show its plan).
+ * member, the team and the days left out (exported so the benchmark can show its plan).
  */
 export function rankedPickStatement(index: CategoryIndex, choice: Choice, forMember: boolean, forTeam: boolean): SQL {
   const steps = fittingSteps(choice);
@@ -309,6 +320,7 @@ export function rankedPickStatement(index: CategoryIndex, choice: Choice, forMem
     teamId
       ? sql`(q.status = 'published' or (q.team_id = ${teamId} and q.status in ${listOf(TEAM_OWN_STATUSES)}))`
       : sql`q.status = 'published'`,
+    sql`not (q.not_when && ${UNFIT})`,
   ];
   if (userId) kept.push(none(sql`hidden_questions h where h.user_id = ${userId} and h.question_id = q.id`));
   if (teamId) kept.push(none(sql`team_hidden_questions th where th.team_id = ${teamId} and th.question_id = q.id`));

@@ -1,4 +1,5 @@
 import type { CategorySlug } from "~/shared/categories";
+import type { NotWhen } from "~/shared/meeting-day";
 import { meetingNamedIn } from "~/shared/meeting-kinds";
 import { normalizeQuestionText } from "~/shared/questions";
 import { writtenTextProblem } from "~/shared/text";
@@ -18,6 +19,9 @@ type QuestionRule =
   | "deep-is-not-a-pick"
   | "meeting-named-elsewhere"
   | "presumes-an-event"
+  | "yesterday-on-a-monday"
+  | "tomorrow-on-a-friday"
+  | "sprint-words-outside-sprints"
   | "shown-text";
 
 export type RuleBreak = { rule: QuestionRule; detail: string };
@@ -76,7 +80,8 @@ const LONG_TIME =
  */
 type Presumption = { pattern: RegExp; allowed: (q: FiledQuestion) => boolean; why: string };
 
-const RECURRING_BY_NATURE: readonly CategorySlug[] = ["one-on-ones"];
+/** Meetings the same people hold again and again: "since we last met" is true in them, and only in them. */
+const RECURRING_BY_NATURE: readonly CategorySlug[] = ["one-on-ones", "daily-standup"];
 
 const PRESUMPTIONS: readonly Presumption[] = [
   {
@@ -105,10 +110,48 @@ const PRESUMPTIONS: readonly Presumption[] = [
   },
   {
     pattern: /\bsince (?:we|you) last\b|\bsince last time\b/i,
-    allowed: (q) => RECURRING_BY_NATURE.includes(q.file),
-    why: "presumes an earlier meeting (fine only in a one-on-one)",
+    allowed: (q) => q.categories.every((category) => RECURRING_BY_NATURE.includes(category)),
+    why: "presumes an earlier meeting (fine only in a one-on-one or a daily standup, and nowhere it is filed with 'also')",
   },
 ];
+
+/**
+ * Words that tie a question to a day of the week, and the `notWhen` it must
+ * declare: "yesterday" on a Monday was a Sunday, "tomorrow's standup" on a
+ * Friday is on Monday. Rewritten so the day does not matter ("since the
+ * last standup", "the next standup"), a question needs no declaration.
+ */
+const DAY_BOUND: readonly { rule: QuestionRule; pattern: RegExp; tag: NotWhen; why: string }[] = [
+  {
+    rule: "yesterday-on-a-monday",
+    pattern: /\byesterday(?:'s)?\b/i,
+    tag: "after-weekend",
+    why: `asks about yesterday, a Sunday on a Monday: declare "notWhen": ["after-weekend"], or ask "since the last standup" or "since we last met"`,
+  },
+  {
+    rule: "tomorrow-on-a-friday",
+    pattern: /\btomorrow's\s+(?:stand-?up|meeting|sync|call|session)\b/i,
+    tag: "before-weekend",
+    why: `names tomorrow's meeting, which on a Friday is on Monday: declare "notWhen": ["before-weekend"], or say "the next one"`,
+  },
+];
+
+/** The meetings that run in sprints: sprint words belong to them. */
+const MEETINGS_WITH_SPRINTS: readonly CategorySlug[] = ["daily-standup", "retrospectives"];
+
+/**
+ * Sprint words: the sprint as a stretch of work ("this sprint", "next
+ * sprint", "sprint planning", "sprints"), backlog, story points, velocity,
+ * burndown, scrum. "A sprint" beside a marathon or a stroll is a pace, not
+ * a sprint, and is fine anywhere.
+ */
+const SPRINT_WORDS =
+  /\b(?:sprints|(?:this|next|last|the|our|your|each|every|per|that|current|previous|whole|same|one)\s+(?:\w+\s+)?sprint|sprint\s+(?:goals?|planning|reviews?|demos?|boards?|backlogs?)|backlogs?|story points?|velocity|burn-?downs?|scrum)\b/i;
+
+/** The sprint words a text uses, as written. */
+function sprintWordsIn(text: string): string | null {
+  return text.match(SPRINT_WORDS)?.[0] ?? null;
+}
 
 /** Formats that ask for a pick or a word: never deep, since depth is trust and reflection, not length. */
 const PICK_FORMATS = new Set(["one-word", "would-you-rather", "pick-one", "scale"]);
@@ -159,6 +202,17 @@ export function questionProblems(q: FiledQuestion): RuleBreak[] {
   for (const presumption of PRESUMPTIONS)
     if (presumption.pattern.test(text) && !presumption.allowed(q))
       problems.push({ rule: "presumes-an-event", detail: presumption.why });
+
+  for (const { rule, pattern, tag, why } of DAY_BOUND)
+    if (pattern.test(text) && !q.notWhen?.includes(tag)) problems.push({ rule, detail: why });
+
+  const sprint = sprintWordsIn(text);
+  const elsewhere = q.categories.filter((category) => !MEETINGS_WITH_SPRINTS.includes(category));
+  if (sprint && elsewhere.length)
+    problems.push({
+      rule: "sprint-words-outside-sprints",
+      detail: `"${sprint}" in ${elsewhere.join(", ")}, which has no sprints: file it only under ${MEETINGS_WITH_SPRINTS.join(" or ")}, or say "these weeks"`,
+    });
   return problems;
 }
 
@@ -179,4 +233,109 @@ export function overusedFrames(texts: readonly string[]): { frame: string; count
     count: texts.filter(matches).length,
     cap: Math.max(1, Math.floor(texts.length * share)),
   })).filter(({ count, cap }) => count > cap);
+}
+
+/**
+ * Stock pictures a question is told through ("your week as a film", "the
+ * emoji for your inbox"). Each is fine now and then; used a hundred times
+ * the library reads as one joke. The library holds at most
+ * LIBRARY_RULES.perFrame questions of each. A picture is found by its words,
+ * also where it is meant plainly ("a film you could watch again"): a host
+ * meets the word either way.
+ */
+const STOCK_FRAMES: readonly { frame: string; pattern: RegExp }[] = [
+  {
+    frame: "film or trailer",
+    pattern:
+      /\b(?:films?|movies?|trailers?|blockbusters?|sequels?|cinema|documentar(?:y|ies)|plot twists?|film posters?|director's cut|box sets?|opening credits|end credits)\b/i,
+  },
+  {
+    frame: "song, playlist or band",
+    pattern:
+      /\b(?:songs?|playlists?|soundtracks?|theme tunes?|anthems?|albums?|karaoke|jingles?|ringtones?|(?:jazz|rock|boy|brass|our|team|a)\s+band|instruments?|orchestras?|choirs?|drum kits?)\b/i,
+  },
+  { frame: "emoji", pattern: /\b(?:emojis?|emoticons?|gifs?)\b/i },
+  { frame: "superpower", pattern: /\b(?:superpowers?|super powers?|superhero(?:es)?|super heroes|magic powers?)\b/i },
+  {
+    frame: "weather or forecast",
+    pattern:
+      /\b(?:weather|forecasts?|sunny|stormy|cloudy|rainy|sunshine|storms?|thunder(?:storms?)?|fog(?:gy)?|drizzle|rainbows?|heatwaves?)\b/i,
+  },
+  {
+    frame: "animal",
+    pattern:
+      /\b(?:animals?|creatures?|wildlife|zoo|sloths?|owls?|cheetahs?|snails?|tortoises?|turtles?|lions?|bears?|penguins?|octop(?:us|uses|i)|squirrels?|elephants?|giraffes?|koalas?|dolphins?|sharks?|eagles?|foxes|fox|rabbits?|hamsters?|goldfish|parrots?|cats?|dogs?|puppies|puppy|kittens?|bees?|ants?|beavers?|pandas?|unicorns?|dragons?)\b/i,
+  },
+  {
+    frame: "food or dish",
+    pattern:
+      /\b(?:recipes?|ingredients?|dish(?:es)?|menus?|snacks?|desserts?|cakes?|pizzas?|sandwich(?:es)?|meals?|soups?|stews?|cooking shows?|cookbooks?|flavou?rs?|spices?|kitchen appliances?|biscuits?|cookies?|crisps|buffet)\b/i,
+  },
+  {
+    frame: "book or chapter",
+    pattern:
+      /\b(?:books?(?!\s+(?:it|a|the|time|in)\b)|novels?|chapters?|bestsellers?|page-turners?|autobiograph(?:y|ies)|book titles?)\b/i,
+  },
+  {
+    frame: "headline or news",
+    pattern: /\b(?:headlines?|newspapers?|front page|breaking news|news reports?|press releases?|news anchors?)\b/i,
+  },
+  {
+    frame: "episode or TV show",
+    pattern:
+      /\b(?:episodes?|season finale|series finale|sitcoms?|tv shows?|tv series|tv channels?|reality shows?|soap operas?|spin-offs?|binge)\b/i,
+  },
+  { frame: "city or town", pattern: /\b(?:city|cities|towns?|villages?|neighbou?rhoods?|skylines?|streets?)\b/i },
+  {
+    frame: "journey or map",
+    pattern:
+      /\b(?:journeys?|road trips?|expeditions?|voyages?|maps?|compass(?:es)?|(?:a|the|day|school|team)\s+trip|travel diar(?:y|ies)|destinations?|passports?)\b/i,
+  },
+  {
+    frame: "video game",
+    pattern:
+      /\b(?:video games?|game levels?|level up|power-ups?|boss (?:level|fight|battle)s?|side quests?|cheat codes?|high scores?|extra li(?:fe|ves)|respawn)\b/i,
+  },
+  {
+    frame: "sport or race",
+    pattern:
+      /\b(?:sports?|(?:football|tennis|cricket|chess|rugby|boxing|the|a)\s+match(?:es)?|races?|scoreboards?|medals?|olympics?|marathons?|relays?|referees?|finish lines?|half-time|penalt(?:y|ies)|trophy|trophies)\b/i,
+  },
+  {
+    frame: "ship, train or rocket",
+    pattern:
+      /\b(?:(?:a|the|our|your|company|pirate|team's|project's)\s+ship(?!\s+(?:it|date))|ship's|boats?|trains?|rockets?|spaceships?|submarines?|buses|bus|planes?|aeroplanes?|airplanes?)\b/i,
+  },
+  { frame: "colour", pattern: /\b(?:colou?rs?)\b/i },
+  {
+    frame: "garden or plant",
+    pattern: /\b(?:gardens?|seeds?|plants?|trees?|flowers?|weeds?|harvests?|blooms?|wilt(?:ed|ing)?|sprouts?)\b/i,
+  },
+  { frame: "battery", pattern: /\bbatter(?:y|ies)\b/i },
+  { frame: "sound effect", pattern: /\bsound effects?\b/i },
+  { frame: "museum or exhibit", pattern: /\b(?:museums?|exhibits?|exhibitions?|galler(?:y|ies))\b/i },
+  { frame: "slogan or hashtag", pattern: /\b(?:taglines?|slogans?|mottos?|bumper stickers?|hashtags?)\b/i },
+  { frame: "heist", pattern: /\bheists?\b/i },
+  { frame: "comic or cartoon", pattern: /\b(?:comics?|comic strips?|cartoons?)\b/i },
+  { frame: "browser tabs", pattern: /\b(?:browser|tabs?)\b/i },
+  { frame: "robot", pattern: /\brobots?\b/i },
+  { frame: "magic or wizard", pattern: /\b(?:magic|wizards?|spells?|wands?|fairy tales?|fairytales?)\b/i },
+  { frame: "mountain or summit", pattern: /\b(?:mountains?|summits?|peaks?|climbs?|ridges?)\b/i },
+  {
+    frame: "outer space",
+    pattern: /\b(?:planets?|astronauts?|outer space|space stations?|the moon|galax(?:y|ies)|aliens?)\b/i,
+  },
+  { frame: "puzzle", pattern: /\b(?:puzzles?|jigsaws?)\b/i },
+];
+
+/** How many questions each stock frame holds, the most used first. */
+export function stockFrames(texts: readonly string[]): { frame: string; count: number }[] {
+  return STOCK_FRAMES.map(({ frame, pattern }) => ({ frame, count: texts.filter((t) => pattern.test(t)).length })).sort(
+    (a, b) => b.count - a.count,
+  );
+}
+
+/** The stock frames a question uses. */
+export function framesIn(text: string): string[] {
+  return STOCK_FRAMES.filter(({ pattern }) => pattern.test(text)).map(({ frame }) => frame);
 }

@@ -39,8 +39,8 @@ export function readLibrary(folder = projectPath("content/questions")): { files:
 
 /**
  * Makes the curated questions in the database match the library: new
- * questions are added, changed labels, formats, answers and categories are
- * applied, and curated questions the library dropped are retired. A question
+ * questions are added, changed labels, formats, answers, days they do not
+ * fit and categories are applied, and curated questions the library dropped are retired. A question
  * someone else wrote first (a member, the AI) keeps its own labels. An
  * unchanged library (same content hash) is not read into the database at all.
  */
@@ -70,6 +70,7 @@ export async function importLibrary(db: Database, folder?: string): Promise<Libr
           engagementLevel: q.engagement,
           format: q.format,
           answers: q.answers ?? null,
+          notWhen: q.notWhen ?? [],
           categoryId: categoryIds.get(file.category) ?? null,
           source: "curated" as const,
           status: "published" as const,
@@ -143,6 +144,7 @@ export async function importLibrary(db: Database, folder?: string): Promise<Libr
             engagementLevel: sql`excluded.engagement_level`,
             format: sql`excluded.format`,
             answers: sql`excluded.answers`,
+            notWhen: sql`excluded.not_when`,
             categoryId: sql`excluded.category_id`,
             meetingBound: sql`excluded.meeting_bound`,
             status: sql`excluded.status`,

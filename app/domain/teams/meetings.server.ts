@@ -10,6 +10,7 @@ import {
   teamQuestionUses,
   users,
 } from "~/db/schema";
+import { weekdayIn } from "~/shared/cadence";
 import { LIVE_QUESTIONS_MAX, type LiveSettings } from "~/shared/live";
 import type { MeetingUseHow, TeamRoundRecap } from "~/shared/team-meetings";
 import { failure, type Outcome } from "../errors";
@@ -102,12 +103,14 @@ export async function startMeeting(
   db: Database,
   access: TeamAccess,
   seriesId: string | null,
+  now = new Date(),
 ): Promise<Outcome<{ meetingId: string; questionId: string | null }>> {
   if (seriesId) {
     const found = await getSeries(db, access.teamId, seriesId);
     if (!found.ok) return found;
-    // Nobody may have looked since the last meeting: then the draw happens now.
-    await preparedQuestion(db, access.teamId, found.series);
+    // Nobody may have looked since the last meeting: then the draw happens now. The meeting is today,
+    // on the team's calendar: a question prepared for another weekday that does not fit today is drawn anew.
+    await preparedQuestion(db, access.teamId, found.series, weekdayIn(now, access.timeZone));
   }
   const row = await db.transaction(async (tx) => {
     const questionId = seriesId ? await takePrepared(tx, seriesId) : null;

@@ -1,8 +1,7 @@
 import type { Database } from "~/db/database.server";
-import { localDayOf, upcomingMeetings } from "~/shared/cadence";
 import type { Outcome } from "../errors";
 import { type MeetingSummary, recentMeetings } from "./meetings.server";
-import { lastMeetingOf, type PreparedQuestion, preparedQuestion } from "./prepared-questions.server";
+import { meetingDayOf, type PreparedQuestion, preparedQuestion, upcomingOf } from "./prepared-questions.server";
 import { getSeries, listSeries, type Series } from "./series.server";
 
 type Team = { teamId: string; timeZone: string };
@@ -14,7 +13,10 @@ export type SeriesCard = Series & {
   prepared: PreparedQuestion | null;
 };
 
-/** A series with its next `count` meetings and the question prepared for the first of them. */
+/**
+ * A series with its next `count` meetings and the question prepared for the
+ * first of them, fitting that meeting's weekday on the team's calendar.
+ */
 async function withNextMeetings(
   db: Database,
   team: Team,
@@ -22,13 +24,11 @@ async function withNextMeetings(
   now: Date,
   count: number,
 ): Promise<SeriesCard> {
-  const last = await lastMeetingOf(db, series.id);
-  const metOn = last ? localDayOf(last.heldAt, team.timeZone) : null;
-  const upcoming = upcomingMeetings(series.cadence, series.timeOfDay, team.timeZone, now, count, metOn);
+  const upcoming = await upcomingOf(db, team.timeZone, series, now, count);
   return {
     ...series,
     upcoming: upcoming.map((o) => ({ at: o.at.toISOString(), localDay: o.localDay, weekday: o.weekday })),
-    prepared: await preparedQuestion(db, team.teamId, series),
+    prepared: await preparedQuestion(db, team.teamId, series, meetingDayOf(upcoming, team.timeZone, now)),
   };
 }
 

@@ -9,6 +9,8 @@ import {
   teamQuestionUses,
   users,
 } from "~/db/schema";
+import { localDayOf, type Occurrence, upcomingMeetings, weekdayIn } from "~/shared/cadence";
+import { fitsDay, type NotWhen, type Weekday, weekdayNamed } from "~/shared/meeting-day";
 import type { ServedQuestion } from "~/shared/questions";
 import { categoryIndex } from "../categories.server";
 import { failure, type Outcome } from "../errors";
@@ -57,16 +59,18 @@ export async function askableQuestions(
 }
 
 /**
- * A fitting question for a series' meeting (or a meeting on its own): the
- * ladder for the series' choice with the team's memory, skipping `seen`.
+ * A fitting question for a series' meeting (or a meeting on its own) held
+ * on `day`, the team's weekday: the ladder for the series' choice with the
+ * team's memory, skipping `seen`.
  */
 export async function readyQuestion(
   db: Database,
   teamId: string,
   series: Series | null,
+  day: Weekday,
   seen: readonly string[] = [],
 ): Promise<ServedQuestion | null> {
-  const pick = await pickForChoice(db, series ? seriesChoice(series) : PLAIN_CHOICE, seen, null, teamId);
+  const pick = await pickForChoice(db, series ? seriesChoice(series) : PLAIN_CHOICE, seen, null, teamId, "none", day);
   return pick?.question ?? null;
 }
 
@@ -82,6 +86,28 @@ export async function lastMeetingOf(
     .orderBy(desc(teamMeetings.heldAt))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The series' next `count` meetings on the team's calendar after `now`; a
+ * day it already met on is done (a meeting started early is not still to come).
+ */
+export async function upcomingOf(
+  db: Database,
+  timeZone: string,
+  series: Series,
+  now: Date,
+  count: number,
+): Promise<Occurrence[]> {
+  const last = await lastMeetingOf(db, series.id);
+  const metOn = last ? localDayOf(last.heldAt, timeZone) : null;
+  return upcomingMeetings(series.cadence, series.timeOfDay, timeZone, now, count, metOn);
+}
+
+/** The weekday the series' next meeting falls on in the team's time zone (today's there if none is found). */
+export function meetingDayOf(upcoming: readonly Occurrence[], timeZone: string, now: Date): Weekday {
+  const next = upcoming[0];
+  return next ? weekdayNamed(next.weekday) : weekdayIn(now, timeZone);
 }
 
 type Stored = { id: string | null; at: Date | null; by: string | null; byName: string | null };
@@ -101,11 +127,22 @@ async function storedFor(db: Database, seriesId: string): Promise<Stored> {
   return row ?? { id: null, at: null, by: null, byName: null };
 }
 
-/** The stored question while the team may still ask it and has not used it since it was drawn. */
-async function stillFresh(db: Database, teamId: string, stored: Stored): Promise<PreparedQuestion | null> {
+/**
+ * The stored question while the team may still ask it, has not used it
+ * since it was drawn, and it fits the meeting's day (the series may have
+ * moved to a Monday since a "yesterday" question was drawn).
+ */
+async function stillFresh(
+  db: Database,
+  teamId: string,
+  stored: Stored,
+  day: Weekday,
+): Promise<PreparedQuestion | null> {
   if (!stored.id) return null;
   const [question] = await askableQuestions(db, teamId, [stored.id]);
   if (!question) return null;
+  const [days] = await db.select({ notWhen: questions.notWhen }).from(questions).where(eq(questions.id, stored.id));
+  if (!fitsDay((days?.notWhen ?? []) as NotWhen[], day)) return null;
   const [used] = await db
     .select({ id: teamQuestionUses.id })
     .from(teamQuestionUses)
@@ -158,21 +195,27 @@ const stillOn = (seriesId: string, current: string | null) =>
   );
 
 /**
- * The question prepared for the series' next meeting: the stored one while
- * it is fresh, else a new draw, stored for everyone (null when nothing fits).
+ * The question prepared for the series' next meeting, held on `day` (the
+ * team's weekday): the stored one while it is fresh, else a new draw,
+ * stored for everyone (null when nothing fits).
  */
-export async function preparedQuestion(db: Database, teamId: string, series: Series): Promise<PreparedQuestion | null> {
+export async function preparedQuestion(
+  db: Database,
+  teamId: string,
+  series: Series,
+  day: Weekday,
+): Promise<PreparedQuestion | null> {
   const stored = await storedFor(db, series.id);
-  const fresh = await stillFresh(db, teamId, stored);
+  const fresh = await stillFresh(db, teamId, stored, day);
   if (fresh) return fresh;
   const seen = [...(await notToDraw(db, teamId, series.id)), ...(stored.id ? [stored.id] : [])];
-  const drawn = await readyQuestion(db, teamId, series, seen);
+  const drawn = await readyQuestion(db, teamId, series, day, seen);
   await db
     .update(meetingSeries)
     .set({ nextQuestionId: drawn?.id ?? null, nextQuestionBy: null, nextQuestionAt: new Date() })
     .where(stillOn(series.id, stored.id));
   // Two readers may draw at once: the first write stands, and both show what is stored now.
-  return stillFresh(db, teamId, await storedFor(db, series.id));
+  return stillFresh(db, teamId, await storedFor(db, series.id), day);
 }
 
 /**
@@ -186,13 +229,16 @@ export async function drawAnother(
   access: TeamAccess,
   seriesId: string,
   shownId: string | null,
+  now = new Date(),
 ): Promise<Outcome> {
   const found = await getSeries(db, access.teamId, seriesId);
   if (!found.ok) return found;
   const stored = await storedFor(db, seriesId);
   if (stored.id !== shownId) return { ok: true };
   const seen = [...(await notToDraw(db, access.teamId, seriesId)), ...(shownId ? [shownId] : [])];
-  const drawn = await readyQuestion(db, access.teamId, found.series, seen);
+  const upcoming = await upcomingOf(db, access.timeZone, found.series, now, 1);
+  const day = meetingDayOf(upcoming, access.timeZone, now);
+  const drawn = await readyQuestion(db, access.teamId, found.series, day, seen);
   if (!drawn || drawn.id === shownId) return failure("NO_OTHER_QUESTION");
   await db.transaction(async (tx) => {
     const changed = await tx

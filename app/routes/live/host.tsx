@@ -6,7 +6,7 @@ import { getRoundView, roomKeyForHost } from "~/domain/live/rounds.server";
 import { seo } from "~/lib/seo";
 import { appSecret, database } from "~/services.server";
 import { say } from "~/shared/errors/english";
-import { isJoinCode, isLoopbackUrl, livePaths, normalizeJoinCode } from "~/shared/live";
+import { isJoinCode, isLoopbackUrl, livePaths, normalizeJoinCode, spacedCode } from "~/shared/live";
 import type { PageLayout } from "~/shared/navigation";
 import { domainPageError, statusOf } from "~/web/http.server";
 import { joinUrl, liveCredentials, readRoundByCode } from "~/web/live.server";
@@ -67,8 +67,8 @@ export default function Host({ loaderData }: Route.ComponentProps) {
     return reason === "not-host" ? (
       <RoundMessage title="Only the host can open this screen" code={code} joinDirect>
         <p>
-          This is the host's screen of round {code}. To take part, join the round on your own device: you will see the
-          question there and can answer it.
+          This is the host's screen of round {spacedCode(code)}. To take part, join the round on your own device: you
+          will see the question there and can answer it.
         </p>
       </RoundMessage>
     ) : (

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { BuyButtons } from "~/components/billing/BuyButtons";
+import { secondaryButton } from "~/components/buttons";
 import { MarkdownPage } from "~/components/content/MarkdownPage";
 import { Check, Minus } from "~/components/icons";
 import { config } from "~/config.server";
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   seo(matches, {
-    title: "Pricing",
+    title: data?.page.title ?? "Pricing",
     description: `CircleUp is free, with unlimited library questions for everyone. ${data?.quota ?? ""}`.trim(),
     path: "/pricing",
   });
@@ -157,6 +158,14 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </table>
         {quota && <p className="border-t border-line px-4 py-3 text-sm text-ink-muted">{quota}</p>}
       </div>
+      {/* Only a visitor is offered an account: a member has one. */}
+      {!viewer && (
+        <p>
+          <Link to="/sign-up" className={`${secondaryButton} font-semibold! no-underline!`}>
+            Create a free account
+          </Link>
+        </p>
+      )}
     </MarkdownPage>
   );
 }

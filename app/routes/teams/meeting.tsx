@@ -40,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const access = await requireTeamPage(request, params.teamId, "view");
   const { db, meeting } = await meetingOf(access.teamId, params.meetingId);
   const canRun = teamRoleCan(access.role, "run-meetings");
-  const { shown, usedIds, anotherHref } = await meetingTable(db, request, access.teamId, meeting, canRun);
+  const { shown, usedIds, anotherHref } = await meetingTable(db, request, access, meeting, canRun);
   const questions = await askableQuestions(db, access.teamId, shown);
   // A Premium owner gives every member the AI studio for the team's meetings, where an AI writes questions.
   const studio =

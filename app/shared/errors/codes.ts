@@ -167,6 +167,11 @@ export interface ErrorParams {
   ROUND_LAST_QUESTION: None;
   ROUND_FIRST_QUESTION: None;
   ROUND_LOCKED: { position: number };
+  ROUND_NOT_PER_PERSON: None;
+  OWN_QUESTIONS_USED_UP: None;
+  JOIN_RACE: None;
+  QUESTION_NOT_AT_POSITION: None;
+  NOT_YOUR_QUESTION: None;
   HOST_MOVED_ON: { position: number };
   HOST_ONLY: { action: HostOnlyAction };
   TIMER_REQUIRED: None;
@@ -318,6 +323,11 @@ export const ERROR_KINDS: { readonly [C in ErrorCode]: ErrorKind } = {
   ROUND_LAST_QUESTION: "conflict",
   ROUND_FIRST_QUESTION: "conflict",
   ROUND_LOCKED: "conflict",
+  ROUND_NOT_PER_PERSON: "conflict",
+  OWN_QUESTIONS_USED_UP: "conflict",
+  JOIN_RACE: "conflict",
+  QUESTION_NOT_AT_POSITION: "conflict",
+  NOT_YOUR_QUESTION: "forbidden",
   HOST_MOVED_ON: "conflict",
   HOST_ONLY: "forbidden",
   TIMER_REQUIRED: "invalid",

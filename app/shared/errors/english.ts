@@ -194,6 +194,12 @@ export const ENGLISH: ErrorCatalogue = {
   ROUND_LAST_QUESTION: () => "This is the last question of the round",
   ROUND_FIRST_QUESTION: () => "This is the first question",
   ROUND_LOCKED: () => "The host has locked answers to this question",
+  ROUND_NOT_PER_PERSON: () => "This round asks everyone the same question",
+  OWN_QUESTIONS_USED_UP: () =>
+    "Everyone here already has one of the questions that fit this round: ask the host to start another round",
+  JOIN_RACE: () => "Many people joined at the same moment: please try again",
+  QUESTION_NOT_AT_POSITION: () => "This is not the question asked at this position: your screen will catch up",
+  NOT_YOUR_QUESTION: () => "This question is someone else's: you can answer only your own question",
   HOST_MOVED_ON: () => "The host has moved on to another question",
   HOST_ONLY: ({ action }) => HOST_ONLY[action],
   TIMER_REQUIRED: () => 'action "timer" needs a timer',

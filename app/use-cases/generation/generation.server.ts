@@ -48,12 +48,14 @@ export const generateQuestion = defineUseCase({
     "GENERATION_ERROR",
     "INVALID_RESPONSE",
   ],
-  async run(deps, actor, request) {
+  async run(deps, actor, request, { team }) {
     const { generator, metered } = deps.ai();
     const served = await serveQuestion(
       { db: deps.db, generator, metered, limits: deps.settings.aiQuota },
       request,
       quotaSubjectOf(actor, deps.secret),
+      // A team's meeting takes the team's day, in its time zone.
+      team?.timeZone ?? null,
     );
     return served.ok ? done(served.body) : served;
   },
