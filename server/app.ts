@@ -9,7 +9,9 @@ import { isDatabaseUnreachable } from "~/db/connection-errors";
 import { CLIENT_IP_HEADER } from "~/domain/accounts/auth.server";
 import { logger } from "~/logger.server";
 import { closeDatabase, database, startHousekeeping, startOutboxWorker, stopLiveHub } from "~/services.server";
-import { problemBody } from "~/web/http.server";
+import { coded } from "~/shared/errors/codes";
+import { englishMessage, say } from "~/shared/errors/english";
+import { problemBody, statusOf } from "~/web/http.server";
 import { compress } from "./compress";
 import type { RequestContext } from "./load-context";
 import {
@@ -84,31 +86,19 @@ function precompressed(root: string, serveStatic: expressStaticGzip.ExpressStati
 
 /** A refusal as the caller reads it: the API's problem body, or one plain sentence for a page. */
 function refuse(req: express.Request, res: express.Response, refusal: Refusal): void {
-  res.status(refusal.status);
+  res.status(statusOf(refusal));
   if (req.path.startsWith("/api/") || isJsonApi(req.path)) {
-    res.json(problemBody(refusal.message, refusal.code));
+    res.json(problemBody(refusal));
   } else {
-    res.type("text/plain").send(refusal.message);
+    res.type("text/plain").send(englishMessage(refusal));
   }
 }
 
 /** What body-parser's errors mean to the sender; its own messages name internals. */
 const BODY_ERRORS: Record<string, Refusal> = {
-  "entity.too.large": {
-    status: 413,
-    code: "PAYLOAD_TOO_LARGE",
-    message: `The request body is larger than ${BODY_LIMIT_BYTES / 1024 / 1024} MB`,
-  },
-  "encoding.unsupported": {
-    status: 415,
-    code: "UNSUPPORTED_MEDIA_TYPE",
-    message: "The request body's content encoding is not supported",
-  },
-  "charset.unsupported": {
-    status: 415,
-    code: "UNSUPPORTED_MEDIA_TYPE",
-    message: "The request body's character set is not supported",
-  },
+  "entity.too.large": coded("PAYLOAD_TOO_LARGE", { megabytes: BODY_LIMIT_BYTES / 1024 / 1024 }),
+  "encoding.unsupported": coded("BODY_ENCODING_UNSUPPORTED"),
+  "charset.unsupported": coded("BODY_CHARSET_UNSUPPORTED"),
 };
 
 /** A method no route answers gets 405 and the list of those that some route does (Allow). */
@@ -175,13 +165,13 @@ const errorHandler: ErrorRequestHandler = async (error, req, res, _next) => {
     res
       .status(status)
       .type("text/plain")
-      .send(status === 404 ? "Not found" : "Bad request");
+      .send(say(status === 404 ? "NOT_FOUND" : "BAD_REQUEST"));
     return;
   }
   if (res.headersSent) return res.end();
   if (isDatabaseUnreachable(error) || !(await databaseReachable())) return sendUnavailable(req, res);
   logger.error({ err: error, requestId: res.locals.requestId }, "unhandled request error");
-  res.status(500).type("text/plain").send("Something went wrong. Please try again.");
+  res.status(500).type("text/plain").send(say("INTERNAL_ERROR"));
 };
 
 /**

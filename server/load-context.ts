@@ -2,7 +2,7 @@ import "react-router";
 
 /**
  * The request body as the checks before routing parsed it, once: actions
- * read it from here (parseJsonBody, formBody), never from the Request again.
+ * read it from here (the API adapter, formBody), never from the Request again.
  * "none": no body, or one only better-auth reads (it gets the raw bytes).
  */
 export type ParsedBody = { kind: "json"; value: unknown } | { kind: "form"; value: FormData } | { kind: "none" };

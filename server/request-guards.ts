@@ -1,11 +1,12 @@
 import type { Request as ExpressRequest } from "express";
+import { type CodedError, coded } from "~/shared/errors/codes";
 import type { ParsedBody } from "./load-context";
 
 /** Largest request body any form or API call needs, with room to spare; more is a 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** What the guards decide: nothing to say, or the status and message of a refusal. */
-export type Refusal = { status: number; message: string; code: string };
+/** What the guards decide: nothing to say, or the error to refuse with (its status follows from its code). */
+export type Refusal = CodedError;
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
@@ -33,24 +34,19 @@ const ALLOWED = new Set<string>(ALLOWED_METHODS);
 
 export function refuseMethod(method: string): Refusal | undefined {
   if (ALLOWED.has(method)) return undefined;
-  return { status: 405, code: "METHOD_NOT_ALLOWED", message: `Method not allowed: use ${ALLOWED_METHODS.join(", ")}` };
+  return coded("METHOD_NOT_ALLOWED", { allow: ALLOWED_METHODS.join(", ") });
 }
 export const isJsonApi = (path: string) => JSON_API.test(path);
 
 /** A path and query the app can act on: no NUL or control characters, valid percent-encoding. */
 export function refuseAddress(originalUrl: string): Refusal | undefined {
-  const invalid = { status: 400, code: "INVALID_INPUT" };
-  if (CONTROL_IN_URL.test(originalUrl)) {
-    return { ...invalid, message: "The address contains a control character, which no page accepts" };
-  }
+  if (CONTROL_IN_URL.test(originalUrl)) return coded("ADDRESS_HAS_CONTROL_CHARACTER");
   const path = originalUrl.split("?", 1)[0] ?? "";
-  if (ENCODED_CONTROL.test(path)) {
-    return { ...invalid, message: "The address contains a control character, which no page accepts" };
-  }
+  if (ENCODED_CONTROL.test(path)) return coded("ADDRESS_HAS_CONTROL_CHARACTER");
   try {
     decodeURIComponent(path);
   } catch {
-    return { ...invalid, message: "The address has a malformed percent-encoding" };
+    return coded("ADDRESS_MALFORMED");
   }
   return undefined;
 }
@@ -69,11 +65,7 @@ export function refuseAddress(originalUrl: string): Refusal | undefined {
  */
 export function refuseForeignOrigin(req: ExpressRequest, allowedOrigins: ReadonlySet<string>): Refusal | undefined {
   if (!isStateChanging(req.method) || SIGN_IN_CALLBACK.test(req.path)) return undefined;
-  const refusal = {
-    status: 403,
-    code: "FORBIDDEN_ORIGIN",
-    message: "This request came from another site: changes are accepted only from CircleUp's own pages",
-  };
+  const refusal = coded("FORBIDDEN_ORIGIN");
   const origin = req.get("origin");
   if (origin !== undefined) {
     const own = `${req.protocol}://${req.get("host")}`;
@@ -93,23 +85,13 @@ export function refuseContentType(req: ExpressRequest, body: Buffer): Refusal | 
   const type = mediaType(req);
   if (isJsonApi(req.path)) {
     if (body.length === 0 || type === "application/json") return undefined;
-    return {
-      status: 415,
-      code: "UNSUPPORTED_MEDIA_TYPE",
-      message: "Send the request body as JSON, with Content-Type: application/json",
-    };
+    return coded("JSON_BODY_EXPECTED");
   }
   if (req.path.startsWith("/api/") || FORM_TYPES.includes(type)) return undefined;
-  return {
-    status: 415,
-    code: "UNSUPPORTED_MEDIA_TYPE",
-    message: "Send this form as application/x-www-form-urlencoded or multipart/form-data",
-  };
+  return coded("FORM_BODY_EXPECTED");
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-const NUL_IN_TEXT = { status: 400, code: "INVALID_INPUT", message: "Text in the request contains a NUL character" };
 
 /** True when every string and key in a parsed JSON value is well-formed Unicode without NUL. */
 function cleanJson(value: unknown): boolean {
@@ -137,10 +119,10 @@ function cleanJson(value: unknown): boolean {
  * action: such input is refused here with a 400, not discovered later as a 500.
  */
 export async function parseBody(req: ExpressRequest, body: Buffer): Promise<{ refusal: Refusal } | ParsedBody> {
-  if (body.includes(0)) return { refusal: NUL_IN_TEXT };
+  if (body.includes(0)) return { refusal: coded("TEXT_HAS_NUL") };
   const type = mediaType(req);
   if (type === "application/x-www-form-urlencoded" && /%00/i.test(body.toString("latin1"))) {
-    return { refusal: NUL_IN_TEXT };
+    return { refusal: coded("TEXT_HAS_NUL") };
   }
   if (FORM_TYPES.includes(type)) {
     try {
@@ -149,9 +131,7 @@ export async function parseBody(req: ExpressRequest, body: Buffer): Promise<{ re
       }).formData();
       return { kind: "form", value: form };
     } catch {
-      return {
-        refusal: { status: 400, code: "INVALID_INPUT", message: "The form body is malformed and could not be read" },
-      };
+      return { refusal: coded("FORM_MALFORMED") };
     }
   }
   if (type !== "application/json" || body.length === 0) return { kind: "none" };
@@ -159,16 +139,10 @@ export async function parseBody(req: ExpressRequest, body: Buffer): Promise<{ re
   try {
     parsed = JSON.parse(body.toString("utf8"));
   } catch {
-    return { refusal: { status: 400, code: "INVALID_INPUT", message: "The request body must be JSON" } };
+    return { refusal: coded("BODY_NOT_JSON") };
   }
   if (cleanJson(parsed)) return { kind: "json", value: parsed };
-  return {
-    refusal: {
-      status: 400,
-      code: "INVALID_INPUT",
-      message: "Text in the request contains a NUL character or an unpaired surrogate",
-    },
-  };
+  return { refusal: coded("TEXT_HAS_NUL_OR_SURROGATE") };
 }
 
 /** The buffer's bytes as a view, not a copy. */

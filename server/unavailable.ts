@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { database } from "~/services.server";
+import { coded } from "~/shared/errors/codes";
 import { problemBody } from "~/web/http.server";
 
 /** Seconds a client is asked to wait; PostgreSQL restarts or fails over in about that time. */
@@ -23,8 +24,6 @@ export function databaseReachable(): Promise<boolean> {
   lastPing = { at: now, result };
   return result;
 }
-
-const UNAVAILABLE_MESSAGE = "CircleUp cannot reach its database right now. Please try again in a few seconds.";
 
 /** A document: calm words, no stack, and the page tries again by itself. */
 function unavailablePage(nonce: string): string {
@@ -60,7 +59,7 @@ function wantsJson(req: ExpressRequest): boolean {
 export function sendUnavailable(req: ExpressRequest, res: ExpressResponse): void {
   res.status(503).set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
   if (wantsJson(req)) {
-    res.json(problemBody(UNAVAILABLE_MESSAGE, "SERVICE_UNAVAILABLE", { retryable: true }));
+    res.json(problemBody(coded("SERVICE_UNAVAILABLE"), { retryable: true }));
   } else {
     res.type("html").send(unavailablePage(res.locals.cspNonce));
   }

@@ -1,9 +1,8 @@
 import type { VoteDirection, VoteTally } from "~/shared/community";
+import { BROWSER_ERRORS } from "~/shared/errors/browser";
 
 /** The browser side of the community API: one answer shape; a failure carries the server's text or a network error. */
 export type ApiOutcome<T> = { ok: true; body: T } | { ok: false; status: number; error: string };
-
-const NETWORK_ERROR = "Network error. Please check your connection and try again.";
 
 async function call<T>(url: string, init: RequestInit, timeoutMs = 10_000): Promise<ApiOutcome<T>> {
   let response: Response;
@@ -14,10 +13,11 @@ async function call<T>(url: string, init: RequestInit, timeoutMs = 10_000): Prom
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
-    return { ok: false, status: 0, error: NETWORK_ERROR };
+    return { ok: false, status: 0, error: BROWSER_ERRORS.NETWORK_ERROR };
   }
   const data = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
-  if (!response.ok) return { ok: false, status: response.status, error: data?.error ?? "Something went wrong" };
+  if (!response.ok)
+    return { ok: false, status: response.status, error: data?.error ?? BROWSER_ERRORS.UNREADABLE_ANSWER };
   return { ok: true, body: data as T };
 }
 
@@ -53,7 +53,11 @@ export async function editQuestionText(
   question: string,
   wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
 ): Promise<ApiOutcome<{ id: string; question: string }>> {
-  let outcome: ApiOutcome<{ id: string; question: string }> = { ok: false, status: 0, error: NETWORK_ERROR };
+  let outcome: ApiOutcome<{ id: string; question: string }> = {
+    ok: false,
+    status: 0,
+    error: BROWSER_ERRORS.NETWORK_ERROR,
+  };
   for (let attempt = 1; attempt <= 3; attempt++) {
     outcome = await call(`/api/v1/questions/${id}`, {
       method: "PATCH",

@@ -1,4 +1,5 @@
 import type { DirectedTone } from "~/shared/directed-ai";
+import { BROWSER_ERRORS } from "~/shared/errors/browser";
 import type { ServedQuestion } from "~/shared/questions";
 
 /** `notice`: the results were kept as the member's private questions rather than the team's. */
@@ -23,9 +24,9 @@ async function post(path: string, body: Record<string, unknown>): Promise<Direct
     if (response.ok && data?.questions) {
       return { ok: true, questions: data.questions, ...(data.notice ? { notice: data.notice } : {}) };
     }
-    return { ok: false, error: data?.error ?? "The AI could not answer just now. Please try again." };
+    return { ok: false, error: data?.error ?? BROWSER_ERRORS.AI_UNANSWERED };
   } catch {
-    return { ok: false, error: "Network error. Please check your connection and try again." };
+    return { ok: false, error: BROWSER_ERRORS.NETWORK_ERROR };
   }
 }
 

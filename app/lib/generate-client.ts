@@ -1,3 +1,4 @@
+import { BROWSER_ERRORS } from "~/shared/errors/browser";
 import type { GenerateQuestionRequest } from "~/shared/question-schemas";
 import type { GenerateQuestionResponse, GenerationProblem } from "~/shared/questions";
 
@@ -16,7 +17,7 @@ export async function requestQuestion(body: Partial<GenerateQuestionRequest>): P
     return {
       ok: false,
       problem: {
-        error: "Network error. Please check your connection and try again.",
+        error: BROWSER_ERRORS.NETWORK_ERROR,
         code: "NETWORK_ERROR",
         retryable: true,
       },
@@ -29,14 +30,17 @@ export async function requestQuestion(body: Partial<GenerateQuestionRequest>): P
     return {
       ok: false,
       problem: {
-        error: data?.error || "Failed to generate question",
+        error: data?.error || BROWSER_ERRORS.GENERATION_FAILED,
         code: data?.code ?? "API_ERROR",
         retryable: data?.retryable ?? response.status >= 500,
       },
     };
   }
   if (!data?.question) {
-    return { ok: false, problem: { error: "Invalid response from server", code: "INVALID_RESPONSE", retryable: true } };
+    return {
+      ok: false,
+      problem: { error: BROWSER_ERRORS.INVALID_RESPONSE, code: "INVALID_RESPONSE", retryable: true },
+    };
   }
   return {
     ok: true,
@@ -61,9 +65,9 @@ export async function startAfresh(
     });
     const data = (await response.json().catch(() => null)) as { seenIds?: string[]; error?: string } | null;
     if (!response.ok || !Array.isArray(data?.seenIds))
-      return { ok: false, error: data?.error || "Could not start this choice afresh. Please try again." };
+      return { ok: false, error: data?.error || BROWSER_ERRORS.AFRESH_FAILED };
     return { ok: true, seenIds: data.seenIds };
   } catch {
-    return { ok: false, error: "Network error. Please check your connection and try again." };
+    return { ok: false, error: BROWSER_ERRORS.NETWORK_ERROR };
   }
 }

@@ -1,4 +1,5 @@
 import type { ApiOutcome } from "~/lib/community-client";
+import { BROWSER_ERRORS } from "~/shared/errors/browser";
 import {
   type AnswerMode,
   type LiveAnswer,
@@ -15,7 +16,7 @@ export type { ApiOutcome };
 /** Host actions, as the API names them. The list lives with the request schemas, which stay on the server. */
 export type HostAction = "reveal" | "hide-answers" | "lock" | "unlock" | "next" | "previous" | "end" | "timer";
 
-const NETWORK_ERROR = "No connection. Check your network and try again.";
+const NETWORK_ERROR = BROWSER_ERRORS.NO_CONNECTION;
 
 /**
  * One request to the rounds API. A failure carries the server's own words
@@ -37,7 +38,7 @@ async function call<T>(url: string, method: string, body?: unknown, timeoutMs = 
   if (response.status === 204) return { ok: true, body: null as T };
   const data = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
   if (!response.ok) {
-    const fallback = response.status === 429 ? "Too many tries. Please wait a moment." : "Something went wrong";
+    const fallback = response.status === 429 ? BROWSER_ERRORS.TOO_MANY_TRIES : BROWSER_ERRORS.UNREADABLE_ANSWER;
     return { ok: false, status: response.status, error: data?.error ?? fallback };
   }
   return { ok: true, body: data as T };

@@ -153,7 +153,13 @@ export const GENERATION_ERROR_CODES = [
 ] as const;
 export type GenerationErrorCode = (typeof GENERATION_ERROR_CODES)[number];
 
-export type GenerationProblem = { error: string; code: GenerationErrorCode; retryable: boolean };
+/** A generation failure as the API answers it: the English words, the code and its parameters (app/shared/errors). */
+export type GenerationProblem = {
+  error: string;
+  code: GenerationErrorCode;
+  params?: Record<string, unknown>;
+  retryable: boolean;
+};
 
 /**
  * A part of the host's choice the generator gave up to serve an unseen

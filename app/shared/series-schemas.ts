@@ -112,12 +112,6 @@ export function seriesFormFields(form: FormData): Record<string, unknown> {
   };
 }
 
-/** A problem in one field, as the form shows it beside that field. */
-export function firstProblem(error: z.ZodError): { field: string; message: string } {
-  const issue = error.issues[0];
-  return { field: String(issue?.path[0] ?? "form"), message: issue?.message ?? "Something in the form is not right" };
-}
-
 /** POST /api/v1/teams/{teamId}/meetings/{meetingId}/uses */
 export const meetingUseSchema = z.object({
   questionId: z.uuid({ error: "questionId must be a question id" }),

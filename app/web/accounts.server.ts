@@ -1,5 +1,7 @@
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "~/domain/accounts/auth.server";
 import { getAuth } from "~/services.server";
+import { type AccountAction, type CodedError, coded } from "~/shared/errors/codes";
+import { englishMessage } from "~/shared/errors/english";
 
 /** Headers of the page request that better-auth needs: who (cookies), from where (IP, agent), CSRF (origin). */
 const FORWARDED = ["cookie", "origin", "referer", "user-agent", CLIENT_IP_HEADER];
@@ -63,14 +65,26 @@ export function withCookies(answer: Pick<AuthAnswer, "cookies">, init: HeadersIn
   return headers;
 }
 
-/** A user-facing sentence for a failed call: a wait hint on 429, else better-auth's message, else `fallback`. */
-export function authErrorMessage(answer: AuthAnswer, fallback: string): string {
+/**
+ * A failed call as an error code: a wait on 429, else better-auth's refusal
+ * with its own code and words (its message is the detail), and what failed.
+ */
+export function authError(answer: AuthAnswer, action: AccountAction): CodedError {
   if (answer.status === 429) {
     const wait = answer.retryAfterSeconds;
-    return `Too many attempts. Please wait ${wait ? `${wait} seconds` : "a minute"} and try again.`;
+    return coded("AUTH_TOO_MANY_ATTEMPTS", wait ? { retryAfterSeconds: wait } : {});
   }
-  const message = answer.body?.message;
-  return typeof message === "string" && message ? message : fallback;
+  const { code, message } = answer.body ?? {};
+  return coded("ACCOUNT_REFUSED", {
+    action,
+    ...(typeof code === "string" ? { code } : {}),
+    ...(typeof message === "string" && message ? { detail: message } : {}),
+  });
+}
+
+/** The same in the words a page shows. */
+export function authErrorMessage(answer: AuthAnswer, action: AccountAction): string {
+  return englishMessage(authError(answer, action));
 }
 
 /** Where e-mail verification links land. */

@@ -1,106 +1,92 @@
 import { type AppLoadContext, data } from "react-router";
-import type { ZodType } from "zod";
-import type { DomainError, DomainErrorCode } from "~/domain/errors";
-import { isUuid } from "~/shared/ids";
+import type { DomainError } from "~/domain/errors";
+import { type CodedError, coded, ERROR_KINDS, type ErrorCode, type ErrorKind } from "~/shared/errors/codes";
+import { englishMessage } from "~/shared/errors/english";
 
-/** The one place a domain failure becomes an HTTP status. */
-const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
-  INVALID_INPUT: 400,
-  NOT_FOUND: 404,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  CONFLICT: 409,
-  DUPLICATE: 409,
-  RATE_LIMITED: 429,
-  QUOTA_EXCEEDED: 429,
-  API_KEY_MISSING: 503,
-  API_ERROR: 502,
-  NETWORK_ERROR: 504,
-  GENERATION_ERROR: 502,
-  INVALID_RESPONSE: 502,
+/** The one place an error's class becomes an HTTP status. */
+const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  "not-found": 404,
+  "method-not-allowed": 405,
+  conflict: 409,
+  "too-large": 413,
+  "unsupported-media-type": 415,
+  "rate-limited": 429,
+  internal: 500,
+  upstream: 502,
+  unavailable: 503,
+  "upstream-timeout": 504,
 };
 
-export function statusOf(error: DomainError): number {
-  return STATUS_BY_CODE[error.code];
+/** The HTTP status of an error, from its code. */
+export function statusOf(error: { code: ErrorCode }): number {
+  return STATUS_BY_KIND[ERROR_KINDS[error.code]];
 }
 
-/** A domain failure as an API answer: its message, its code, whether a retry may help (and when, as Retry-After). */
+/** A domain failure as an API answer: its code and parameters, its words, whether a retry may help (and when, as Retry-After). */
 export function domainProblem(error: DomainError, headers?: HeadersInit): Response {
   const merged = new Headers(headers);
   if (error.retryAfterSeconds !== undefined) merged.set("Retry-After", String(error.retryAfterSeconds));
-  return problem(statusOf(error), error.message, error.code, { retryable: error.retryable }, merged);
+  return problem(error.coded, { retryable: error.retryable }, merged);
 }
 
-/** The body of every API error: `{error, code, retryable}` plus anything specific, never a stack. */
-export function problemBody(error: string, code: string, extra: Record<string, unknown> = {}) {
-  return { error, code, retryable: false, ...extra };
+/**
+ * The body of every API error: `{error, code, params, retryable}` plus
+ * anything specific, never a stack. `error` is the English catalogue's
+ * sentence, which existing clients show; `code` and `params` let any other
+ * caller say it in its own words.
+ */
+export function problemBody(error: CodedError, extra: Record<string, unknown> = {}) {
+  // A refused field is named at the top too, where clients have always read it.
+  const field = error.code === "INVALID_INPUT" && error.params.field ? { field: error.params.field } : {};
+  return { error: englishMessage(error), code: error.code, params: error.params, retryable: false, ...field, ...extra };
 }
 
-/** An API error answer (problemBody) with its status. */
-export function problem(
-  status: number,
-  error: string,
-  code: string,
-  extra: Record<string, unknown> = {},
-  headers?: HeadersInit,
-): Response {
-  return Response.json(problemBody(error, code, extra), { status, headers });
+/** An API error answer (problemBody) under the status of its code. */
+export function problem(error: CodedError, extra: Record<string, unknown> = {}, headers?: HeadersInit): Response {
+  return Response.json(problemBody(error, extra), { status: statusOf(error), headers });
 }
 
 /**
  * What a page's loader or action throws when the page cannot be shown: the
- * route's error boundary shows `message` (a sentence for the person, never
- * internals) under `status`, inside the site's header and footer.
+ * route's error boundary shows the error in English under its status,
+ * inside the site's header and footer.
  */
-export function pageError(status: number, message?: string) {
-  return data(message ?? null, { status });
+export function pageError(error: CodedError) {
+  return data(englishMessage(error), { status: statusOf(error) });
 }
 
-/** A domain failure as a page error: its message, under the status of its code. */
+/** The not-found page for an address that names nothing: no reason beyond that. */
+export function notFoundPage() {
+  return data(null, { status: 404 });
+}
+
+/** A domain failure as a page error. */
 export function domainPageError(error: DomainError) {
-  return pageError(statusOf(error), error.message);
+  return pageError(error.coded);
 }
 
 export function methodNotAllowed(allow: string): Response {
-  return problem(405, `Method not allowed: use ${allow}`, "METHOD_NOT_ALLOWED", {}, { Allow: allow });
+  return problem(coded("METHOD_NOT_ALLOWED", { allow }), {}, { Allow: allow });
 }
 
-/**
- * Validates the JSON body, parsed once before routing (the load context's
- * `body`). The error names the field at fault, as in "meetingContext must
- * be one of check-in, ...".
- */
-export function parseJsonBody<T>(
+/** The JSON object the request carried, parsed once before routing; anything else is the error to answer. */
+export function jsonObjectBody(
   context: AppLoadContext,
-  schema: ZodType<T>,
-): { ok: true; data: T } | { ok: false; response: Response } {
-  if (context.body.kind !== "json") {
-    return { ok: false, response: problem(400, "The request body must be JSON", "INVALID_INPUT") };
-  }
+): { ok: true; value: Record<string, unknown> } | { ok: false; error: CodedError } {
+  if (context.body.kind !== "json") return { ok: false, error: coded("BODY_NOT_JSON") };
   const body = context.body.value;
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    return { ok: false, response: problem(400, "The request body must be a JSON object", "INVALID_INPUT") };
+    return { ok: false, error: coded("BODY_NOT_OBJECT") };
   }
-  const result = schema.safeParse(body);
-  if (result.success) return { ok: true, data: result.data };
-  const issue = result.error.issues[0];
-  const field = issue?.path.join(".") || undefined;
-  // Messages that already name their field ("Invalid question: ...", "seenIds must ...") are kept as they are.
-  const message = issue?.message.includes(String(issue.path.at(-1) ?? "\0"))
-    ? issue.message
-    : `${field ?? "body"}: ${issue?.message ?? "is invalid"}`;
-  return { ok: false, response: problem(400, message, "INVALID_INPUT", { field }) };
+  return { ok: true, value: body as Record<string, unknown> };
 }
 
 /** The submitted form, parsed once before routing; an action without one gets an empty form. */
 export function formBody(context: AppLoadContext): FormData {
   return context.body.kind === "form" ? context.body.value : new FormData();
-}
-
-/** A question id from the path, lower-cased; anything but a UUID is a 400 before the database is asked. */
-export function questionIdParam(value: string | undefined): string {
-  if (!value || !isUuid(value)) throw problem(400, "Invalid questionId: must be a UUID", "INVALID_INPUT");
-  return value.toLowerCase();
 }
 
 /**

@@ -2,8 +2,6 @@ import type { DomainError } from "~/domain/errors";
 import {
   addressSubject,
   type LimitSubject,
-  limitOutcome,
-  limitReached,
   memberSubject,
   participantSubject,
   withinLimit,
@@ -32,16 +30,6 @@ export async function overLimit(rule: LimitRule, requester: Requester): Promise<
 export async function requireWithinLimit(rule: LimitRule, requester: Requester): Promise<void> {
   const limited = await overLimit(rule, requester);
   if (limited) throw domainProblem(limited);
-}
-
-/**
- * For limits that count failures only: the failure to show when the
- * requester has used up the window already, else null; nothing is counted.
- */
-export async function alreadyOverLimit(rule: LimitRule, requester: Requester): Promise<DomainError | null> {
-  const { db } = await database();
-  const outcome = limitOutcome(rule, await limitReached(db, rule, subjectOf(requester)));
-  return outcome.ok ? null : outcome.error;
 }
 
 /** The client's address as limits count it: a keyed hash of its network, never the address. */

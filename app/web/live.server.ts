@@ -1,13 +1,13 @@
 import QRCode from "qrcode";
 import { config } from "~/config.server";
 import type { Outcome } from "~/domain/errors";
-import { LIMITS } from "~/domain/limits/rules";
 import { RoundOutOfReach } from "~/domain/live/out-of-reach";
 import type { LiveCredentials } from "~/domain/live/rounds.server";
-import { appSecret } from "~/services.server";
+import { appSecret, database } from "~/services.server";
 import { isJoinCode, normalizeJoinCode, type RoundRole } from "~/shared/live";
+import type { RoundSeats } from "~/use-cases/actors";
+import { withinReach } from "~/use-cases/live/reach.server";
 import { domainProblem } from "./http.server";
-import { alreadyOverLimit, overLimit } from "./limits.server";
 import { getUser } from "./session.server";
 
 /** Each round has its own cookies, so a device can host one round and join another. */
@@ -37,26 +37,26 @@ function cookie(name: string, value: string, expiresAt: Date): string {
   return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
 }
 
-/** The round's tokens this browser holds, and the member signed in (an owner hosts from any device). */
-export async function liveCredentials(request: Request, code: string): Promise<LiveCredentials> {
-  const user = await getUser(request);
+/** The seats this browser holds in the round, from its per-round cookies. */
+export function roundSeats(request: Request, code: string): RoundSeats {
   const roomKey = readCookie(request, roomCookieName(code));
   return {
+    code,
     hostToken: readCookie(request, hostCookieName(code)),
     participantToken: readCookie(request, participantCookieName(code)),
-    userId: user?.id ?? null,
     room: roomKey ? { key: roomKey, secret: appSecret() } : null,
   };
+}
+
+/** The round's tokens this browser holds, and the member signed in (an owner hosts from any device). */
+export async function liveCredentials(request: Request, code: string): Promise<LiveCredentials> {
+  const { code: _, ...seats } = roundSeats(request, code);
+  return { ...seats, userId: (await getUser(request))?.id ?? null };
 }
 
 /** The room link's key as its page was opened with it (`?key=`), checked by the domain with the app's secret. */
 export function roomLinkCredentials(key: string): LiveCredentials {
   return { room: { key, secret: appSecret() } };
-}
-
-/** The participant token alone: answering needs nothing else, so no session is read. */
-export function participantToken(request: Request, code: string): string | null {
-  return readCookie(request, participantCookieName(code));
 }
 
 export function hostCookie(code: string, token: string, expiresAt: Date): string {
@@ -100,22 +100,10 @@ export function requestedRole(request: Request): RoundRole {
   return as === "host" || as === "room" ? as : "participant";
 }
 
-/**
- * Reads a round by its code for a client address: every page, API call and
- * event stream that does goes through here, answers included. A code that
- * finds no round, or a round the browser holds no seat in, counts against
- * the address (both answer alike, RoundOutOfReach); an address that has
- * tried too many is refused before the database is asked, so codes cannot
- * be tried by the thousand. A seat in its round counts nothing: a room
- * behind one address follows and answers its round freely.
- */
+/** Reads a round by its code for a client address, within the reach the use cases hold it to (withinReach). */
 export async function readRoundByCode<T extends object>(
   clientIp: string | null,
   read: () => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
-  const refused = await alreadyOverLimit(LIMITS.roundLookups, { ip: clientIp });
-  if (refused) return { ok: false, error: refused };
-  const outcome = await read();
-  if (!outcome.ok && outcome.error instanceof RoundOutOfReach) await overLimit(LIMITS.roundLookups, { ip: clientIp });
-  return outcome;
+  return withinReach({ db: (await database()).db, secret: appSecret() }, clientIp, read);
 }

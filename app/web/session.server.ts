@@ -7,6 +7,7 @@ import {
   type TeamMembership,
 } from "~/domain/accounts/viewer.server";
 import { database, getAuth } from "~/services.server";
+import { coded } from "~/shared/errors/codes";
 import { pageError, problem } from "./http.server";
 
 // One session lookup per request, however many loaders ask.
@@ -81,20 +82,13 @@ export async function requireSignedOut(request: Request): Promise<void> {
 /** Admin pages: visitors sign in first; signed-in non-admins get a 403 page. */
 export async function requireAdminPage(request: Request): Promise<SignedInUser> {
   const user = await requireUser(request);
-  if (!user.isAdmin) throw pageError(403, "Admin access required");
-  return user;
-}
-
-/** Admin API actions, decided on the server from the profile, whatever the client claims. */
-export async function requireAdminApi(request: Request): Promise<SignedInUser> {
-  const user = await requireUserApi(request);
-  if (!user.isAdmin) throw problem(403, "Admin access required", "FORBIDDEN");
+  if (!user.isAdmin) throw pageError(coded("ADMIN_REQUIRED"));
   return user;
 }
 
 /** API actions for members: votes, saves, submissions. */
 export async function requireUserApi(request: Request): Promise<SignedInUser> {
   const user = await getUser(request);
-  if (!user) throw problem(401, "Please sign in to continue", "UNAUTHENTICATED");
+  if (!user) throw problem(coded("UNAUTHENTICATED"));
   return user;
 }

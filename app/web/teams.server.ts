@@ -4,8 +4,8 @@ import { accessOf, type TeamAccess, teamAccess } from "~/domain/teams/access.ser
 import { database } from "~/services.server";
 import { isUuid } from "~/shared/ids";
 import type { TeamAbility } from "~/shared/teams";
-import { domainPageError, domainProblem } from "./http.server";
-import { getUserAndMembership, requireUser, requireUserApi } from "./session.server";
+import { domainPageError } from "./http.server";
+import { getUserAndMembership, requireUser } from "./session.server";
 
 const validTeamId = (teamId: string | undefined): teamId is string => !!teamId && isUuid(teamId);
 
@@ -39,16 +39,5 @@ export async function requireTeamPage(
 ): Promise<TeamAccess> {
   const result = await accessFor(request, teamId, ability, requireUser);
   if (!result.ok) throw domainPageError(result.error);
-  return result.access;
-}
-
-/** Team API endpoints: 401 for a visitor, 404 for a non-member, 403 for a role that does not allow it. */
-export async function requireTeamApi(
-  request: Request,
-  teamId: string | undefined,
-  ability: TeamAbility = "view",
-): Promise<TeamAccess> {
-  const result = await accessFor(request, teamId, ability, requireUserApi);
-  if (!result.ok) throw domainProblem(result.error);
   return result.access;
 }

@@ -96,7 +96,12 @@ describe("generation with an AI provider configured", () => {
     const response = await generate(null, { seenIds: aiIds });
     const body = await response.json();
     expect(body.source).toBe("curated");
-    expect(body.aiError).toEqual({ error: "Upstream overloaded", code: "API_ERROR", retryable: true });
+    expect(body.aiError).toEqual({
+      error: "Upstream overloaded",
+      code: "API_ERROR",
+      params: { reason: "server", detail: "Upstream overloaded" },
+      retryable: true,
+    });
     expect(body.notice).toContain("could not be written just now");
     expect(body.remainingQuestions).toBe(10);
   });
@@ -108,6 +113,7 @@ describe("generation with an AI provider configured", () => {
     expect(body.aiError).toEqual({
       error: "API configuration error. Please check settings.",
       code: "API_ERROR",
+      params: { reason: "configuration" },
       retryable: false,
     });
     expect(JSON.stringify(body)).not.toContain("sk-e2e");

@@ -78,33 +78,36 @@ describe("POST /api/v1/generate-question", () => {
   });
 
   it.each([
-    ["not json", "{", "The request body must be JSON"],
-    ["an array", [], "The request body must be a JSON object"],
-    ["a bad meeting context", { ...valid, meetingContext: "party" }, "meetingContext must be one of"],
-    ["a bad style", { ...valid, questionStyle: "" }, "questionStyle must be one of"],
+    ["not json", "{", "The request body must be JSON", "BODY_NOT_JSON"],
+    ["an array", [], "The request body must be a JSON object", "BODY_NOT_OBJECT"],
+    ["a bad meeting context", { ...valid, meetingContext: "party" }, "meetingContext must be one of", "INVALID_INPUT"],
+    ["a bad style", { ...valid, questionStyle: "" }, "questionStyle must be one of", "INVALID_INPUT"],
     [
       "a missing engagement level",
       { meetingContext: "check-in", questionStyle: "playful" },
       "engagementLevel must be one of",
+      "INVALID_INPUT",
     ],
-    ["an unknown category", { ...valid, categorySlug: "karaoke" }, "categorySlug must be one of"],
+    ["an unknown category", { ...valid, categorySlug: "karaoke" }, "categorySlug must be one of", "INVALID_INPUT"],
     [
       "previous questions that are not a list",
       { ...valid, previousQuestions: "hi" },
       "previousQuestions must be an array",
+      "INVALID_INPUT",
     ],
-    ["a non-boolean fresh", { ...valid, fresh: "yes" }, "fresh must be true or false"],
+    ["a non-boolean fresh", { ...valid, fresh: "yes" }, "fresh must be true or false", "INVALID_INPUT"],
     [
       "a weekday that is not one",
       { ...valid, weekday: "Monday" },
       "weekday must be one of sunday, monday, tuesday, wednesday, thursday, friday, saturday",
+      "INVALID_INPUT",
     ],
-  ])("refuses %s with 400 and a message naming the field", async (_, body, message) => {
+  ])("refuses %s with 400 and a message naming the field", async (_, body, message, code) => {
     const response = await post("/api/v1/generate-question", body);
     expect(response.status).toBe(400);
     const problem = await response.json();
     expect(problem.error).toContain(message);
-    expect(problem).toMatchObject({ code: "INVALID_INPUT", retryable: false });
+    expect(problem).toMatchObject({ code, retryable: false });
     expectNoInternals(JSON.stringify(problem));
   });
 

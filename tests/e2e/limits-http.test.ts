@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitPhrase } from "~/domain/limits/rules";
+import { waitPhrase } from "~/shared/errors/english";
 import { signUpAndVerify, TEST_PASSWORD } from "../support/accounts";
 import { HttpClient } from "../support/http-client";
 import { skipOrFail } from "../support/loud-skip";
@@ -64,8 +64,12 @@ describe("rate limits across two servers on one database", () => {
     await postgres?.stop();
   });
 
-  /** A 429 whose Retry-After lies within the window and whose message names what and the same wait. */
-  async function expectLimited(response: Response, what: string, windowSeconds: number) {
+  /**
+   * A 429 whose Retry-After lies within the window and whose message names
+   * what and the same wait; its parameters name the rule and the wait, for
+   * callers that say it in their own words.
+   */
+  async function expectLimited(response: Response, what: string, windowSeconds: number, rule: string) {
     expect(response.status).toBe(429);
     const retryAfter = Number(response.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -73,6 +77,7 @@ describe("rate limits across two servers on one database", () => {
     expect(await response.json()).toEqual({
       error: `Too many ${what}: try again in ${waitPhrase(retryAfter)}`,
       code: "RATE_LIMITED",
+      params: { rule, what, retryAfterSeconds: retryAfter },
       retryable: true,
     });
   }
@@ -88,7 +93,7 @@ describe("rate limits across two servers on one database", () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(120);
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused).toHaveLength(10);
-    for (const answer of refused) await expectLimited(answer, "votes", 60);
+    for (const answer of refused) await expectLimited(answer, "votes", 60, "votes");
 
     const other = await person("other-voter@example.com");
     expect((await other.via(1).postJson(vote, { direction: "up" })).status).toBe(200);
@@ -104,7 +109,7 @@ describe("rate limits across two servers on one database", () => {
     expect(answers.filter((a) => a.status === 204)).toHaveLength(120);
     const refused = answers.filter((a) => a.status !== 204);
     expect(refused).toHaveLength(10);
-    for (const answer of refused) await expectLimited(answer, "events", 60);
+    for (const answer of refused) await expectLimited(answer, "events", 60, "events");
     expect((await (await person()).via(1).postJson("/api/v1/events", view)).status).toBe(204);
   });
 
@@ -121,7 +126,12 @@ describe("rate limits across two servers on one database", () => {
     for (let n = 0; n < 10; n++) {
       expect((await author.via(n).postJson("/api/v1/questions", submission(n))).status).toBe(201);
     }
-    await expectLimited(await author.via(0).postJson("/api/v1/questions", submission(10)), "submitted questions", 3600);
+    await expectLimited(
+      await author.via(0).postJson("/api/v1/questions", submission(10)),
+      "submitted questions",
+      3600,
+      "submissions",
+    );
     // The page's form posts as its fetcher does and shows the action's error.
     const { categorySlug: _, ...fields } = submission(11);
     const page = await author.via(1).postForm("/retrospectives.data", fields);
@@ -146,7 +156,7 @@ describe("rate limits across two servers on one database", () => {
     const crawler = await person();
     const image = "/q/00000000-0000-4000-8000-000000000000/image.png";
     for (let n = 0; n < 120; n++) expect((await crawler.via(n).get(image)).status).toBe(404);
-    await expectLimited(await crawler.via(1).get(image), "preview images", 60);
+    await expectLimited(await crawler.via(1).get(image), "preview images", 60, "images");
     expect((await (await person()).via(0).get(image)).status).toBe(404);
   });
 });

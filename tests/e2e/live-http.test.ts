@@ -1,7 +1,7 @@
 import http from "node:http";
 import { createParser } from "eventsource-parser";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { waitPhrase } from "~/domain/limits/rules";
+import { waitPhrase } from "~/shared/errors/english";
 import type { LiveAnswer, RoundEvent, RoundView } from "~/shared/live";
 import { type Cluster, startClusterOrSkip } from "../support/cluster";
 import { parseCsv } from "../support/csv";
@@ -1248,6 +1248,7 @@ describe("live rounds refuse bad input and abuse with a clear answer", () => {
       expect(await limited.json()).toEqual({
         error: `Too many wrong round codes: try again in ${waitPhrase(retryAfter)}`,
         code: "RATE_LIMITED",
+        params: { rule: "round-lookups", what: "wrong round codes", retryAfterSeconds: retryAfter },
         retryable: true,
       });
     }
@@ -1271,7 +1272,10 @@ describe("live rounds refuse bad input and abuse with a clear answer", () => {
     const unknown = await seen(await guess("QQQQQQ"));
     const noSeat = await seen(await guess(code));
     const forgedSeat = await seen(await guess(code, `cu_live_${code}=${"A".repeat(43)}`));
-    expect(unknown).toEqual({ status: 404, body: { error: OUT_OF_REACH, code: "NOT_FOUND", retryable: false } });
+    expect(unknown).toEqual({
+      status: 404,
+      body: { error: OUT_OF_REACH, code: "ROUND_OUT_OF_REACH", params: {}, retryable: false },
+    });
     expect(noSeat).toEqual(unknown);
     expect(forgedSeat).toEqual(unknown);
     // Each of the three counted: 27 more guesses use up the address's 30, and the next is refused.

@@ -103,6 +103,7 @@ describe("a database outage under load", () => {
         expect(JSON.parse(failure.body)).toEqual({
           error: expect.stringContaining("database"),
           code: "SERVICE_UNAVAILABLE",
+          params: {},
           retryable: true,
         });
       }

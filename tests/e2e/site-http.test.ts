@@ -112,6 +112,7 @@ describe("contact form and analytics over HTTP", () => {
     expect(await limited.json()).toEqual({
       error: expect.stringMatching(/^Too many events: try again in (\d+ seconds?|1 minute)$/),
       code: "RATE_LIMITED",
+      params: { rule: "events", what: "events", retryAfterSeconds: expect.any(Number) },
       retryable: true,
     });
     const retryAfter = Number(limited.headers.get("retry-after"));

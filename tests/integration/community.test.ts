@@ -196,7 +196,7 @@ describe.each(testEngines())("community on $engine", ({ engine, available }) => 
     });
     expect(duplicate).toMatchObject({
       ok: false,
-      error: { code: "DUPLICATE", message: "You have already submitted this question" },
+      error: { code: "QUESTION_ALREADY_SUBMITTED", message: "You have already submitted this question" },
     });
     const id = submitted.ok ? submitted.id : "";
     expect((await moderationQueue(handle.db)).map((q) => q.id)).toContain(id);

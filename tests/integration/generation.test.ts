@@ -169,7 +169,7 @@ describe.each(testEngines())("question engine on $engine", ({ engine, available 
       );
       expect(result.ok).toBe(false);
       if (result.ok) return;
-      expect(result.error).toMatchObject({ code: "NOT_FOUND", message: "No question fits this choice yet." });
+      expect(result.error).toMatchObject({ code: "NO_QUESTION_FITS", message: "No question fits this choice yet." });
     });
   });
 

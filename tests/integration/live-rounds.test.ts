@@ -175,12 +175,12 @@ describe.each(testEngines())("live rounds on $engine", ({ engine, available }) =
     const moved = await answerAs(handle.db, round.code, ana, { position: 0, text: "late" });
     expect(moved.ok ? "" : moved.error.message).toBe("The host has moved on to another question");
     const wrongChoice = await answerAs(handle.db, round.code, ana, { position: 1, choice: 7 });
-    expect(wrongChoice.ok ? "" : wrongChoice.error.code).toBe("INVALID_INPUT");
+    expect(wrongChoice.ok ? "" : wrongChoice.error.code).toBe("CHOICE_NOT_SHOWN");
     expect((await answerAs(handle.db, round.code, ana, { position: 1, choice: 2 })).ok).toBe(true);
     const stranger = await answerAs(handle.db, round.code, "not-a-token", { position: 1, choice: 1 });
     expect(stranger.ok ? "" : stranger.error.name).toBe("RoundOutOfReach");
     const notHost = await hostAction(handle.db, round.code, { hostToken: ana, participantToken: ana }, "reveal", 1);
-    expect(notHost.ok ? "" : notHost.error.code).toBe("FORBIDDEN");
+    expect(notHost.ok ? "" : notHost.error.code).toBe("HOST_ONLY");
   });
 
   it.skipIf(!available)(

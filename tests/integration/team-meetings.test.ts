@@ -354,8 +354,8 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
     const started = starts.filter((start) => start.ok);
     expect(started).toHaveLength(1);
     expect(starts.filter((start) => !start.ok).map((start) => !start.ok && start.error.code)).toEqual([
-      "CONFLICT",
-      "CONFLICT",
+      "MEETING_ROUND_TAKEN",
+      "MEETING_ROUND_TAKEN",
     ]);
     const winner = started[0];
     if (!winner?.ok) throw new Error("no round");

@@ -172,7 +172,7 @@ describe.each(testEngines())("team memory on $engine", ({ engine, available }) =
     expect(again.ok && again.id).not.toBe(written.id);
     expect(await writeTeamQuestion(handle.db, ours, ada.userId, sameText)).toMatchObject({
       ok: false,
-      error: { code: "DUPLICATE", message: "Your team already has this question" },
+      error: { code: "TEAM_ALREADY_HAS_QUESTION", message: "Your team already has this question" },
     });
     const [published] = await handle.db
       .select({ text: questions.text, id: questions.id })

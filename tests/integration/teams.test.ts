@@ -148,7 +148,7 @@ describe.each(testEngines())("teams on $engine", ({ engine, available }) => {
       name: "Hijacked",
       timeZone: "UTC",
     });
-    expect(refused).toMatchObject({ ok: false, error: { code: "FORBIDDEN" } });
+    expect(refused).toMatchObject({ ok: false, error: { code: "TEAM_ROLE_CANNOT" } });
     expect(
       await updateTeamSettings(handle.db, await accessOf(teamId, owner), { name: "Renamed", timeZone: "Asia/Tokyo" }),
     ).toEqual({ ok: true });
@@ -163,15 +163,15 @@ describe.each(testEngines())("teams on $engine", ({ engine, available }) => {
     expect(await changeRole(handle.db, asOwner, facilitator.id, "member")).toEqual({ ok: true });
     expect(await changeRole(handle.db, asOwner, owner.id, "member")).toMatchObject({
       ok: false,
-      error: { code: "CONFLICT" },
+      error: { code: "OWNER_ROLE_FIXED" },
     });
     expect(await changeRole(handle.db, asOwner, (await person()).id, "member")).toMatchObject({
       ok: false,
-      error: { code: "NOT_FOUND" },
+      error: { code: "NOT_A_MEMBER" },
     });
     expect(await changeRole(handle.db, await accessOf(teamId, member), facilitator.id, "facilitator")).toMatchObject({
       ok: false,
-      error: { code: "FORBIDDEN" },
+      error: { code: "TEAM_ROLE_CANNOT" },
     });
     expect(await roles(teamId)).toEqual({
       [owner.id]: "owner",
@@ -191,15 +191,15 @@ describe.each(testEngines())("teams on $engine", ({ engine, available }) => {
 
       expect(await removeMember(handle.db, await accessOf(teamId, owner), owner.id)).toMatchObject({
         ok: false,
-        error: { code: "CONFLICT" },
+        error: { code: "OWNER_CANNOT_BE_REMOVED" },
       });
       expect(await leaveTeam(handle.db, await accessOf(teamId, owner))).toMatchObject({
         ok: false,
-        error: { code: "CONFLICT", message: "Hand over ownership to another member before you leave" },
+        error: { code: "OWNER_CANNOT_LEAVE", message: "Hand over ownership to another member before you leave" },
       });
       expect(await removeMember(handle.db, await accessOf(teamId, member), facilitator.id)).toMatchObject({
         ok: false,
-        error: { code: "FORBIDDEN" },
+        error: { code: "TEAM_ROLE_CANNOT" },
       });
 
       expect(await removeMember(handle.db, await accessOf(teamId, owner), member.id)).toEqual({ ok: true });
@@ -211,7 +211,7 @@ describe.each(testEngines())("teams on $engine", ({ engine, available }) => {
       expect(await hostsOf(otherSeries)).toEqual([facilitator.id]);
       expect(await teamAccess(handle.db, teamId, member.id, "view")).toMatchObject({
         ok: false,
-        error: { code: "NOT_FOUND" },
+        error: { code: "TEAM_NOT_FOUND" },
       });
     },
   );
@@ -221,7 +221,7 @@ describe.each(testEngines())("teams on $engine", ({ engine, available }) => {
     const asOwner = await accessOf(teamId, owner);
     expect(await transferOwnership(handle.db, asOwner, (await person()).id)).toMatchObject({
       ok: false,
-      error: { code: "NOT_FOUND" },
+      error: { code: "NOT_A_MEMBER" },
     });
     // The failed transfer changed nothing: the demotion was rolled back with it.
     expect((await roles(teamId))[owner.id]).toBe("owner");
@@ -251,7 +251,7 @@ describe.each(testEngines())("teams on $engine", ({ engine, available }) => {
     const { teamId, owner, member } = await teamOfThree();
     expect(await createLinkInvitation(handle.db, await accessOf(teamId, member), "member")).toMatchObject({
       ok: false,
-      error: { code: "FORBIDDEN" },
+      error: { code: "TEAM_ROLE_CANNOT" },
     });
     const created = await createLinkInvitation(handle.db, await accessOf(teamId, owner), "facilitator");
     if (!created.ok) throw created.error;
@@ -282,7 +282,7 @@ describe.each(testEngines())("teams on $engine", ({ engine, available }) => {
     expect(await acceptInvitation(handle.db, created.token, newcomer)).toEqual({ ok: true, teamId, joined: false });
     const late = await person();
     const refused = await acceptInvitation(handle.db, created.token, late);
-    expect(refused).toMatchObject({ ok: false, error: { code: "NOT_FOUND" } });
+    expect(refused).toMatchObject({ ok: false, error: { code: "INVITATION_CLOSED" } });
     expect(refused.ok || refused.error.message).toMatch(/used already/);
     expect(await teamAccess(handle.db, teamId, late.id, "view")).toMatchObject({ ok: false });
     expect(await listOpenInvitations(handle.db, await accessOf(teamId, owner))).toEqual([]);
@@ -307,7 +307,7 @@ describe.each(testEngines())("teams on $engine", ({ engine, available }) => {
       expect(await revokeInvitation(handle.db, await accessOf(teamId, owner), withdrawnId)).toEqual({ ok: true });
       expect(await revokeInvitation(handle.db, asOwner, withdrawnId)).toMatchObject({
         ok: false,
-        error: { code: "NOT_FOUND" },
+        error: { code: "INVITATION_GONE" },
       });
       expect((await listOpenInvitations(handle.db, asOwner)).map((i) => i.id)).not.toContain(withdrawnId);
 
@@ -319,10 +319,10 @@ describe.each(testEngines())("teams on $engine", ({ engine, available }) => {
         expect(outcome.ok).toBe(false);
         return outcome.ok ? "" : `${outcome.error.code}: ${outcome.error.message}`;
       };
-      expect(await message(expiring.token)).toMatch(/^NOT_FOUND: This invitation has expired/);
-      expect(await message(withdrawn.token)).toMatch(/^NOT_FOUND: This invitation was withdrawn/);
+      expect(await message(expiring.token)).toMatch(/^INVITATION_CLOSED: This invitation has expired/);
+      expect(await message(withdrawn.token)).toMatch(/^INVITATION_CLOSED: This invitation was withdrawn/);
       const unknown = await message(crypto.randomBytes(32).toString("base64url"));
-      expect(unknown).toMatch(/^NOT_FOUND: This invitation does not exist/);
+      expect(unknown).toMatch(/^INVITATION_UNKNOWN: This invitation does not exist/);
       expect(await message(`${open.token.slice(0, -1)}x`)).toBe(unknown);
       expect(await message("")).toBe(unknown);
       expect(await teamAccess(handle.db, teamId, someone.id, "view")).toMatchObject({ ok: false });
@@ -342,7 +342,7 @@ describe.each(testEngines())("teams on $engine", ({ engine, available }) => {
     const asOwner = await accessOf(teamId, owner);
     expect(
       await inviteByEmail(handle.db, asOwner, { email: member.email.toUpperCase(), role: "member" }, mailer),
-    ).toMatchObject({ ok: false, error: { code: "CONFLICT" } });
+    ).toMatchObject({ ok: false, error: { code: "ALREADY_IN_TEAM" } });
     expect(
       await inviteByEmail(
         handle.db,
@@ -365,12 +365,12 @@ describe.each(testEngines())("teams on $engine", ({ engine, available }) => {
 
     const stranger = await person();
     const wrong = await acceptInvitation(handle.db, token, stranger);
-    expect(wrong).toMatchObject({ ok: false, error: { code: "FORBIDDEN" } });
+    expect(wrong).toMatchObject({ ok: false, error: { code: "INVITATION_FOR_ANOTHER" } });
     expect(wrong.ok || wrong.error.message).toContain("p***@example.com");
     const unverified = { ...invitee, emailVerified: false };
     expect(await acceptInvitation(handle.db, token, unverified)).toMatchObject({
       ok: false,
-      error: { code: "FORBIDDEN" },
+      error: { code: "INVITATION_FOR_ANOTHER" },
     });
     expect(await acceptInvitation(handle.db, token, { ...invitee, email: invitee.email.toUpperCase() })).toEqual({
       ok: true,
@@ -415,11 +415,11 @@ describe.each(testEngines())("teams on $engine", ({ engine, available }) => {
 
     expect(await deleteTeam(handle.db, await accessOf(teamId, facilitator), "Doomed team")).toMatchObject({
       ok: false,
-      error: { code: "FORBIDDEN" },
+      error: { code: "TEAM_ROLE_CANNOT" },
     });
     expect(await deleteTeam(handle.db, await accessOf(teamId, owner), "doomed")).toMatchObject({
       ok: false,
-      error: { code: "INVALID_INPUT", message: "Type the team's name, Doomed team, to delete it" },
+      error: { code: "TEAM_NAME_MISMATCH", message: "Type the team's name, Doomed team, to delete it" },
     });
     expect(await deleteTeam(handle.db, await accessOf(teamId, owner), " Doomed team ")).toEqual({ ok: true });
     const left = await handle.db.execute(sql`

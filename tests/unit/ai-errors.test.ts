@@ -73,7 +73,7 @@ describe("toGenerationError maps failures to the generator contract's codes and 
   });
 
   it("passes a GenerationError through unchanged", () => {
-    const original = new GenerationError("Invalid response from server", "INVALID_RESPONSE", true);
+    const original = new GenerationError({ code: "INVALID_RESPONSE", params: {} }, true);
     expect(toGenerationError(original)).toBe(original);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addressKey, clientNetwork } from "~/domain/limits/rate-limit.server";
-import { LIMITS, limitMessage, waitPhrase } from "~/domain/limits/rules";
+import { LIMITS } from "~/domain/limits/rules";
+import { englishMessage, waitPhrase } from "~/shared/errors/english";
 
 describe("rate limit subjects", () => {
   it("counts an IPv4 client by its address, also when it arrives IPv4-mapped", () => {
@@ -27,8 +28,10 @@ describe("rate limit subjects", () => {
 
 describe("rate limit messages", () => {
   it("says what there were too many of and how long to wait, rounded up", () => {
-    expect(limitMessage(LIMITS.votes, 40)).toBe("Too many votes: try again in 40 seconds");
-    expect(limitMessage(LIMITS.submissions, 3599)).toBe("Too many submitted questions: try again in 60 minutes");
+    const limited = (rule: (typeof LIMITS)[keyof typeof LIMITS], retryAfterSeconds: number) =>
+      englishMessage({ code: "RATE_LIMITED", params: { rule: rule.name, what: rule.what, retryAfterSeconds } });
+    expect(limited(LIMITS.votes, 40)).toBe("Too many votes: try again in 40 seconds");
+    expect(limited(LIMITS.submissions, 3599)).toBe("Too many submitted questions: try again in 60 minutes");
     expect([1, 59, 60, 61, 120].map(waitPhrase)).toEqual([
       "1 second",
       "59 seconds",

@@ -36,6 +36,7 @@ import { offerSignUp } from "~/lib/sign-up-prompt";
 import { useCopy } from "~/lib/use-copy";
 import { useFeatures } from "~/lib/use-features";
 import type { VoteDirection, VoteTally } from "~/shared/community";
+import { BROWSER_ERRORS } from "~/shared/errors/browser";
 import { isUuid } from "~/shared/ids";
 import type { Viewer } from "~/shared/navigation";
 import { PLAN_MAX_QUESTIONS } from "~/shared/plans";
@@ -179,7 +180,7 @@ export function QuestionCard({
   /** A team action from the menu: its outcome in the card's note. */
   async function forTeam(action: Promise<{ ok: boolean; error?: string }>, done: string) {
     const outcome = await action;
-    setNote(outcome.ok ? { text: done } : { text: outcome.error ?? "Something went wrong", tone: "error" });
+    setNote(outcome.ok ? { text: done } : { text: outcome.error ?? BROWSER_ERRORS.UNREADABLE_ANSWER, tone: "error" });
   }
 
   async function confirmDelete() {

@@ -22,6 +22,7 @@ import {
   nameFromProvider,
   safeRedirectPath,
 } from "~/shared/accounts";
+import { say } from "~/shared/errors/english";
 import { recordEvent } from "../analytics/events.server";
 import { handOverTeamsOf } from "../teams/teams.server";
 import { createProfile, grantListedAdmin } from "./profiles.server";
@@ -36,9 +37,6 @@ export const CLIENT_IP_HEADER = "x-circleup-client-ip";
 export const GOOGLE_PROVIDER_ID = "google";
 
 export const RESET_LINK_MINUTES = 60;
-
-/** What deleting an account that has a password answers without one. */
-export const PASSWORD_REQUIRED_MESSAGE = "Please enter your password";
 
 type Logger = {
   warn(obj: object, msg: string): void;
@@ -305,7 +303,10 @@ export function createAuth({ db, config, secret, sendEmail, logger }: AuthDeps) 
           const session = await getSessionFromCtx(ctx);
           const credential = session && (await ctx.context.internalAdapter.findCredentialAccount(session.user.id));
           if (credential?.password) {
-            throw new APIError("BAD_REQUEST", { code: "PASSWORD_REQUIRED", message: PASSWORD_REQUIRED_MESSAGE });
+            throw new APIError("BAD_REQUEST", {
+              code: "PASSWORD_REQUIRED",
+              message: say("PASSWORD_REQUIRED"),
+            });
           }
         }
         if (ctx.path === "/sign-in/email") {

@@ -6,7 +6,8 @@ import {
   countedRecently,
   limitReached,
 } from "~/domain/limits/rate-limit.server";
-import { LIMITS, type LimitRule, limitMessage } from "~/domain/limits/rules";
+import { LIMITS, type LimitRule } from "~/domain/limits/rules";
+import { englishMessage } from "~/shared/errors/english";
 
 /**
  * Password guessing against one account, on top of better-auth's limit per
@@ -36,7 +37,10 @@ export async function signInRefusal({
 }
 
 function refusal(rule: LimitRule, retryAfterSeconds: number) {
-  const message = `${limitMessage(rule, retryAfterSeconds)}, or reset your password`;
+  const message = englishMessage({
+    code: "SIGN_IN_THROTTLED",
+    params: { rule: rule.name, what: rule.what, retryAfterSeconds },
+  });
   return { message, retryAfterSeconds };
 }
 

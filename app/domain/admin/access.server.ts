@@ -22,11 +22,11 @@ export async function changeAccess(
   change: AccessChange,
 ): Promise<AccessResult> {
   if (actorId === userId && change.isAdmin === false) {
-    return failure("CONFLICT", "You cannot remove your own admin access");
+    return failure("OWN_ADMIN_ACCESS");
   }
   return db.transaction(async (tx) => {
     const result = await updateAccess(tx, userId, change);
-    if (!result) return failure("NOT_FOUND", "User not found");
+    if (!result) return failure("USER_NOT_FOUND");
     await recordAudit(tx, {
       actorId,
       action: "user.access",
@@ -42,6 +42,6 @@ export async function changeAccess(
 /** For operators (`npm run admin`): grant or revoke admin by e-mail address. */
 export async function setAdminByEmail(db: Database, email: string, isAdmin: boolean): Promise<AccessResult> {
   const userId = await findUserIdByEmail(db, email);
-  if (!userId) return failure("NOT_FOUND", `No account uses ${email}`);
+  if (!userId) return failure("NO_ACCOUNT_WITH_EMAIL", { email });
   return changeAccess(db, null, userId, { isAdmin });
 }

@@ -2,13 +2,12 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { questions } from "~/db/schema";
 import { failure, type Outcome } from "../errors";
-import { changeQuestionText, DUPLICATE_QUESTION, publishedWithText } from "../questions/question-writes.server";
+import { changeQuestionText, publishedWithText } from "../questions/question-writes.server";
 import { recordAudit } from "./audit.server";
 
 export type AdminResult = Outcome;
 
-const NOT_FOUND = "Question not found";
-const notFound = () => failure("NOT_FOUND", NOT_FOUND);
+const notFound = () => failure("QUESTION_NOT_FOUND");
 
 const snapshot = async (db: Database, id: string) => {
   const [row] = await db
@@ -25,7 +24,7 @@ const snapshot = async (db: Database, id: string) => {
 
 /** Changes a question's text (already validated and trimmed) through the one write path; the audit log keeps before and after. */
 export async function editQuestion(db: Database, actorId: string, id: string, text: string): Promise<AdminResult> {
-  const changed = await changeQuestionText(db, { where: eq(questions.id, id), text, actorId, notFound: NOT_FOUND });
+  const changed = await changeQuestionText(db, { where: eq(questions.id, id), text, actorId });
   return changed.ok ? { ok: true } : changed;
 }
 
@@ -61,7 +60,7 @@ export async function moderateQuestion(
     const status = decision === "approve" ? "published" : "rejected";
     // Another member's question with the same text may have been published meanwhile: only one is.
     if (status === "published" && (await publishedWithText(tx, before.normalizedText, id))) {
-      return failure("DUPLICATE", DUPLICATE_QUESTION);
+      return failure("QUESTION_ALREADY_PUBLISHED");
     }
     await tx
       .update(questions)

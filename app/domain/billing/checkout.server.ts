@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { subscriptions } from "~/db/schema";
 import type { BillingInterval } from "~/shared/billing";
-import { failure, type Outcome } from "../errors";
+import { failure, type Outcome, retryableFailure } from "../errors";
 import { BILLING_PAGE_PATH, type Billing } from "./billing.server";
 import { planStateOf } from "./plan-state";
 import { subscriptionColumns } from "./premium.server";
@@ -43,11 +43,11 @@ export async function startCheckout(
 ): Promise<Outcome<{ url: string }>> {
   const price = billing.prices[interval];
   if (!price) {
-    return failure("INVALID_INPUT", `Premium is not offered ${interval === "year" ? "yearly" : "monthly"} here`);
+    return failure("PLAN_INTERVAL_NOT_OFFERED", { interval });
   }
   const stored = await storedSubscription(db, member.id);
   if (stored && planStateOf(stored).kind !== "free") {
-    return failure("CONFLICT", "You have Premium already: change or cancel it with Manage billing");
+    return failure("ALREADY_PREMIUM");
   }
   const customer = await customerOf(db, billing, member);
   const trial = !stored?.trialUsed && billing.trialDays > 0 ? { trial_period_days: billing.trialDays } : {};
@@ -61,14 +61,14 @@ export async function startCheckout(
     success_url: `${billing.publicUrl}${BILLING_PAGE_PATH}?checkout=done`,
     cancel_url: `${billing.publicUrl}${BILLING_PAGE_PATH}?checkout=cancelled`,
   });
-  if (!session.url) return failure("API_ERROR", "Stripe did not return a checkout page; please try again", true);
+  if (!session.url) return retryableFailure("API_ERROR", { reason: "checkout-page" }, { retryable: true });
   return { ok: true, url: session.url };
 }
 
 /** Opens Stripe's customer portal (change plan, update the card, cancel) for a member who has a customer. */
 export async function openPortal(db: Database, billing: Billing, userId: string): Promise<Outcome<{ url: string }>> {
   const stored = await storedSubscription(db, userId);
-  if (!stored) return failure("NOT_FOUND", "There is nothing to manage yet: choose a Premium plan first");
+  if (!stored) return failure("NOTHING_TO_MANAGE");
   const session = await billing.stripe.billingPortal.sessions.create({
     customer: stored.customerId,
     return_url: `${billing.publicUrl}${BILLING_PAGE_PATH}`,

@@ -50,18 +50,15 @@ export function verifyWebhook(
   payload: Buffer,
   signature: string | null,
 ): Outcome<{ event: Stripe.Event }> {
-  if (!signature) return failure("INVALID_INPUT", "The Stripe-Signature header is missing");
+  if (!signature) return failure("STRIPE_SIGNATURE_MISSING");
   if (!wellFormedSignature(signature)) {
-    return failure(
-      "INVALID_INPUT",
-      "The Stripe-Signature header is malformed: it needs t=<seconds> and v1=<signature>",
-    );
+    return failure("STRIPE_SIGNATURE_MALFORMED");
   }
   try {
     return { ok: true, event: billing.stripe.webhooks.constructEvent(payload, signature, billing.webhookSecret) };
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-      return failure("INVALID_INPUT", "The Stripe-Signature header does not match the body and the signing secret");
+      return failure("STRIPE_SIGNATURE_MISMATCH");
     }
     throw error;
   }

@@ -4,7 +4,7 @@ import { questions } from "~/db/schema";
 import { categoryIndex } from "~/domain/categories.server";
 import type { Submission } from "~/shared/community-schemas";
 import { failure, type Outcome } from "../errors";
-import { DUPLICATE_QUESTION, insertQuestion, questionWithText, storedText } from "../questions/question-writes.server";
+import { insertQuestion, questionWithText, storedText } from "../questions/question-writes.server";
 
 export type SubmitResult = Outcome<{ id: string }>;
 
@@ -27,8 +27,6 @@ export async function memberQuestion(db: Database, authorId: string, submission:
   };
 }
 
-const ALREADY_SUBMITTED = "You have already submitted this question";
-
 /**
  * A text already published is refused, and so is the author's own waiting
  * one; another member's waiting question may say the same, unseen.
@@ -38,10 +36,10 @@ export async function submitQuestion(db: Database, authorId: string, submission:
   if (!checked.ok) return checked;
   const ownWaiting = and(eq(questions.authorId, authorId), eq(questions.status, "pending")) as SQL;
   if (await questionWithText(db, checked.stored.normalizedText, ownWaiting))
-    return failure("DUPLICATE", ALREADY_SUBMITTED);
+    return failure("QUESTION_ALREADY_SUBMITTED");
   const stored = await insertQuestion(db, { ...(await memberQuestion(db, authorId, submission)), status: "pending" });
   if (!stored.ok) return stored;
-  return stored.created ? { ok: true, id: stored.id } : failure("DUPLICATE", DUPLICATE_QUESTION);
+  return stored.created ? { ok: true, id: stored.id } : failure("QUESTION_ALREADY_PUBLISHED");
 }
 
 /** The author's own submissions, newest first, with their review status. */

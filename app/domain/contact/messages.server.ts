@@ -5,9 +5,7 @@ import { contactMessageEmail } from "~/domain/email/templates";
 import { addressKey, addressSubject, consumeLimit } from "~/domain/limits/rate-limit.server";
 import { LIMITS } from "~/domain/limits/rules";
 import type { ContactInput } from "~/shared/contact-schemas";
-
-export const CONTACT_RATE_LIMITED =
-  "You have sent several messages in a short time. Please wait a few minutes and try again.";
+import { failure, type Outcome } from "../errors";
 
 type Sender = { ip: string | null; userId: string | null };
 type Settings = {
@@ -19,7 +17,7 @@ type Settings = {
   sendEmail: (kind: string, to: string, content: EmailContent) => void;
 };
 
-export type ContactResult = { ok: true } | { ok: false; error: string };
+export type ContactResult = Outcome;
 
 /**
  * Stores a contact message and mails it to the team. A filled honeypot is
@@ -36,7 +34,7 @@ export async function submitContactMessage(
 ): Promise<ContactResult> {
   if (input.website.trim() !== "") return { ok: true };
   const limit = await consumeLimit(db, LIMITS.contact, addressSubject(sender.ip, settings.secret), now);
-  if (!limit.allowed) return { ok: false, error: CONTACT_RATE_LIMITED };
+  if (!limit.allowed) return failure("CONTACT_RATE_LIMITED");
   await db.insert(contactMessages).values({
     name: input.name,
     email: input.email,

@@ -1,16 +1,6 @@
 import { APIConnectionError, APIUserAbortError } from "openai";
 import { GenerationError } from "./generator.server";
 
-/** The user-facing texts for generation failures; clients show them as they are. */
-export const AI_ERROR_TEXT = {
-  configuration: "API configuration error. Please check settings.",
-  network: "Network error. Please check your connection and try again.",
-  server: "Failed to generate question",
-  unknown: "Failed to generate question. Please try again.",
-  invalid: "Invalid response from server",
-  missingKey: "DeepSeek API key not configured",
-} as const;
-
 /** The parts of an error the mapping reads; the OpenAI SDK's APIError has all of them. */
 type ErrorLike = {
   status?: unknown;
@@ -84,13 +74,14 @@ export function toGenerationError(error: unknown): GenerationError {
   const message = typeof e.message === "string" ? e.message : "";
   const serverMessage = serverMessageOf(e);
   if (status === 401 || status === 403 || API_KEY.test(message) || API_KEY.test(serverMessage)) {
-    return new GenerationError(AI_ERROR_TEXT.configuration, "API_ERROR", false);
+    return new GenerationError({ code: "API_ERROR", params: { reason: "configuration" } }, false);
   }
   if (status !== undefined) {
-    return new GenerationError(serverMessage || AI_ERROR_TEXT.server, "API_ERROR", status >= 500);
+    const detail = serverMessage ? { detail: serverMessage } : {};
+    return new GenerationError({ code: "API_ERROR", params: { reason: "server", ...detail } }, status >= 500);
   }
   if (isNetworkFailure(error)) {
-    return new GenerationError(AI_ERROR_TEXT.network, "NETWORK_ERROR", true);
+    return new GenerationError({ code: "NETWORK_ERROR", params: {} }, true);
   }
-  return new GenerationError(AI_ERROR_TEXT.unknown, "GENERATION_ERROR", true);
+  return new GenerationError({ code: "GENERATION_ERROR", params: {} }, true);
 }

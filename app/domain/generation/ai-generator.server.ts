@@ -8,7 +8,7 @@ import {
   type QuestionType,
 } from "~/shared/questions";
 import { ANSWER_MAX, ANSWER_MIN, recentQuestions, validateAnswer } from "./ai-answer";
-import { AI_ERROR_TEXT, httpStatusOf, toGenerationError } from "./ai-errors";
+import { httpStatusOf, toGenerationError } from "./ai-errors";
 import {
   type DirectedPrompt,
   type DirectedWriter,
@@ -166,13 +166,16 @@ export function createAiGenerator(options: AiGeneratorOptions): QuestionGenerato
       })
     : null;
 
-  const missingKey = () => new GenerationError(AI_ERROR_TEXT.missingKey, "API_KEY_MISSING", false);
+  const missingKey = () => new GenerationError({ code: "API_KEY_MISSING", params: {} }, false);
 
   /** A GenerationError whose message cannot carry the key, even if a server echoed it. */
   const failure = (error: unknown): GenerationError => {
     const mapped = toGenerationError(error);
-    if (!apiKey || !mapped.message.includes(apiKey)) return mapped;
-    return new GenerationError(mapped.message.replaceAll(apiKey, "[redacted]"), mapped.code, mapped.retryable);
+    const { coded } = mapped;
+    const said = coded.code === "API_ERROR" ? coded.params.detail : undefined;
+    if (!apiKey || !said?.includes(apiKey)) return mapped;
+    const params = { reason: "server" as const, detail: said.replaceAll(apiKey, "[redacted]") };
+    return new GenerationError({ code: "API_ERROR", params }, mapped.retryable);
   };
 
   /** One request with a deadline for the whole exchange; the caller's signal still cancels it. */
@@ -246,7 +249,7 @@ export function createAiGenerator(options: AiGeneratorOptions): QuestionGenerato
     } catch (error) {
       throw failure(error);
     }
-    throw new GenerationError(AI_ERROR_TEXT.invalid, "INVALID_RESPONSE", true);
+    throw new GenerationError({ code: "INVALID_RESPONSE", params: {} }, true);
   }
 
   return {
@@ -265,7 +268,7 @@ export function createAiGenerator(options: AiGeneratorOptions): QuestionGenerato
     write,
 
     async check() {
-      if (!client) return { ok: false, error: AI_ERROR_TEXT.missingKey };
+      if (!client) return { ok: false, error: missingKey().message };
       try {
         await once(
           (openai, signal) =>

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { profiles, teamMembers } from "~/db/schema";
-import { DIRECTED_AI_IS_PREMIUM } from "~/shared/directed-ai";
 import { hasPremium } from "../billing/premium.server";
 import { failure, type Outcome } from "../errors";
 
@@ -26,5 +25,5 @@ export async function ownerHasPremium(db: Database, teamId: string): Promise<boo
 export async function mayDirectAi(db: Database, member: DirectedMember, teamId: string | null): Promise<Outcome> {
   if (member.plan === "premium") return { ok: true };
   if (teamId && (await ownerHasPremium(db, teamId))) return { ok: true };
-  return failure("FORBIDDEN", DIRECTED_AI_IS_PREMIUM);
+  return failure("DIRECTED_AI_IS_PREMIUM");
 }

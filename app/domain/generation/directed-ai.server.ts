@@ -18,11 +18,6 @@ export type DirectedDeps = {
 
 export type DirectedResult = Outcome<{ questions: ServedQuestion[]; notice?: string }>;
 
-export const DIRECTED_AI_NOT_CONFIGURED =
-  "The AI is not configured on this server, so it cannot write questions to your direction here.";
-export const DIRECTED_AI_REFUSED =
-  "The AI did not write a question that fits our content guide. Nothing was saved: please try again, or change the context.";
-const SOURCE_NOT_FOUND = "This question does not exist, or you cannot use it";
 export const KEPT_PRIVATE_IN_TEAM =
   "Only the team's owner and facilitators add questions to the team, so these are kept as your private questions.";
 
@@ -32,7 +27,7 @@ async function writeOne(writer: DirectedWriter, prompt: DirectedPrompt): Promise
     return await writer.write(prompt, AbortSignal.timeout(GENERATION_BUDGET_MS));
   } catch (error) {
     if (error instanceof GenerationError && error.code === "INVALID_RESPONSE") {
-      throw new GenerationError(DIRECTED_AI_REFUSED, "INVALID_RESPONSE", true);
+      throw new GenerationError({ code: "INVALID_RESPONSE", params: { directed: true } }, true);
     }
     throw error;
   }
@@ -56,7 +51,7 @@ async function direct(
 ): Promise<DirectedResult> {
   const allowed = await mayDirectAi(deps.db, member, teamId);
   if (!allowed.ok) return allowed;
-  if (!deps.writer) return failure("API_KEY_MISSING", DIRECTED_AI_NOT_CONFIGURED);
+  if (!deps.writer) return failure("API_KEY_MISSING", { directed: true });
   const curates = teamId !== null && (await teamAccess(deps.db, teamId, member.id, "curate")).ok;
   const reader = { userId: member.id, teamId };
   const keeper = { userId: member.id, teamId: curates ? teamId : null };
@@ -112,7 +107,7 @@ async function fromSource(
   const teamId = request.teamId ?? null;
   return direct(deps, member, teamId, async (writer, reader, keeper) => {
     const source = await readSourceQuestion(deps.db, reader, request.questionId);
-    if (!source) return failure("NOT_FOUND", SOURCE_NOT_FOUND);
+    if (!source) return failure("SOURCE_QUESTION_NOT_FOUND");
     const text = await writeOne(writer, promptFor(source.question));
     const { type, meetingContext, questionStyle, engagementLevel, categoryId } = source;
     return storeDirected(deps.db, keeper, [text], { type, meetingContext, questionStyle, engagementLevel, categoryId });

@@ -1,3 +1,4 @@
+import type { CodedError } from "~/shared/errors/codes";
 import type {
   EngagementLevel,
   GenerationErrorCode,
@@ -47,10 +48,9 @@ export interface DirectedWriter {
 }
 
 /** A generation failure with the generator contract's code and retryability. */
-export class GenerationError extends DomainError {
+export class GenerationError extends DomainError<GenerationErrorCode> {
   override name = "GenerationError";
-  declare readonly code: GenerationErrorCode;
-  constructor(message: string, code: GenerationErrorCode, retryable: boolean) {
-    super(code, message, retryable);
+  constructor(error: Extract<CodedError, { code: GenerationErrorCode }>, retryable: boolean) {
+    super(error, { retryable });
   }
 }

@@ -46,20 +46,15 @@ export const AI_NOT_CONFIGURED = "This site does not write new questions with AI
 
 function generationErrorOf(error: unknown): GenerationError {
   if (error instanceof GenerationError) return error;
-  return new GenerationError("Failed to generate question. Please try again.", "GENERATION_ERROR", true);
+  return new GenerationError({ code: "GENERATION_ERROR", params: {} }, true);
 }
 
 const asProblem = (error: GenerationError): GenerationProblem => ({
   error: error.message,
   code: error.code,
+  params: error.params,
   retryable: error.retryable,
 });
-
-function quotaNotice(subject: QuotaSubject): string {
-  return subject.kind === "anonymous"
-    ? "You have used your new AI questions for now: they renew 24 hours after the first one. This one comes from our library. Library questions stay unlimited, and a free account gets more AI questions."
-    : "You have used your new AI questions for now: they renew 24 hours after the first one. This one comes from our library, and library questions stay unlimited.";
-}
 
 /** The host's choice as the library reads it: a deep energizer is served at standard depth. */
 export function choiceOf(
@@ -138,7 +133,7 @@ async function chooseQuestion(
   const pick = await pickForChoice(db, choice, request.seenIds, userId, teamId, record, request.weekday ?? null);
   const fromLibrary = async (extra: Partial<GenerateQuestionResponse> = {}, orElse?: GenerationError) => {
     if (pick) return answer(pick, extra);
-    return { ok: false as const, error: orElse ?? failure("NOT_FOUND", "No question fits this choice yet.").error };
+    return { ok: false as const, error: orElse ?? failure("NO_QUESTION_FITS").error };
   };
 
   if (!request.fresh && pick?.unseen) return answer(pick);
@@ -148,7 +143,10 @@ async function chooseQuestion(
   if (deps.metered) {
     const quota = await consumeAiGeneration(db, subject, deps.limits);
     if (!quota.allowed) {
-      const error = new GenerationError(quotaNotice(subject), "QUOTA_EXCEEDED", false);
+      const error = new GenerationError(
+        { code: "QUOTA_EXCEEDED", params: { account: subject.kind !== "anonymous" } },
+        false,
+      );
       return fromLibrary({ notice: error.message, aiError: asProblem(error) }, error);
     }
     left = quota.remaining;

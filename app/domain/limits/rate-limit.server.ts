@@ -3,8 +3,8 @@ import net from "node:net";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { requestLimits } from "~/db/schema";
-import { DomainError, type Outcome } from "../errors";
-import { type LimitRule, limitMessage } from "./rules";
+import { type Outcome, retryableFailure } from "../errors";
+import type { LimitRule } from "./rules";
 
 declare const subjectBrand: unique symbol;
 /** Whom a limit counts, as stored: made only by memberSubject and addressSubject, so no raw address is ever a key. */
@@ -20,6 +20,11 @@ export function memberSubject(userId: string): LimitSubject {
 /** Someone who joined a live round, by their participant id (a random UUID) or their seat token's hash. */
 export function participantSubject(participantId: string): LimitSubject {
   return `participant:${participantId}` as LimitSubject;
+}
+
+/** A person in a chat workspace, by the platform's own ids (which name no one outside the platform). */
+export function chatSubject(platform: string, workspace: string, user: string): LimitSubject {
+  return `chat:${platform}:${workspace}:${user}` as LimitSubject;
 }
 
 /** Anyone else, by the keyed hash of their address (addressKey). */
@@ -171,8 +176,12 @@ export async function withinLimit(db: Database, rule: LimitRule, subject: LimitS
 /** A decision as an Outcome: refused, a RATE_LIMITED failure that says what and when to try again. */
 export function limitOutcome(rule: LimitRule, decision: LimitDecision): Outcome {
   if (decision.allowed) return { ok: true };
-  const message = limitMessage(rule, decision.retryAfterSeconds);
-  return { ok: false, error: new DomainError("RATE_LIMITED", message, true, decision.retryAfterSeconds) };
+  const { retryAfterSeconds } = decision;
+  return retryableFailure(
+    "RATE_LIMITED",
+    { rule: rule.name, what: rule.what, retryAfterSeconds },
+    { retryable: true, retryAfterSeconds },
+  );
 }
 
 /** Deletes the counters whose window has ended (a request for one would start afresh anyway); how many went. */

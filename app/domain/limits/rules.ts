@@ -5,7 +5,11 @@
 export type LimitRule = {
   /** Starts every stored key of the rule; renaming it starts every count again. */
   readonly name: string;
-  /** What there were too many of, in the message a person reads ("Too many votes: ..."). */
+  /**
+   * What there were too many of, in English ("Too many votes: ..."): the
+   * RATE_LIMITED error carries it beside the rule's name, by which another
+   * language names it in its own words.
+   */
   readonly what: string;
   readonly limit: number;
   readonly windowSeconds: number;
@@ -91,16 +95,3 @@ export const LIMITS = {
   /** Per address: a host's reveals, locks, moves and moderation. */
   roundHosting: { name: "round-hosting", what: "changes to the round", limit: 300, windowSeconds: 60 },
 } as const satisfies Record<string, LimitRule>;
-
-/** "40 seconds", "1 minute", "12 minutes": how long to wait, rounded up. */
-export function waitPhrase(seconds: number): string {
-  const whole = Math.max(1, Math.ceil(seconds));
-  if (whole < 60) return whole === 1 ? "1 second" : `${whole} seconds`;
-  const minutes = Math.ceil(whole / 60);
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
-}
-
-/** What a subject over the rule is told, as in "Too many votes: try again in 40 seconds". */
-export function limitMessage(rule: LimitRule, retryAfterSeconds: number): string {
-  return `Too many ${rule.what}: try again in ${waitPhrase(retryAfterSeconds)}`;
-}

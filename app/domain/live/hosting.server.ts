@@ -59,17 +59,17 @@ export async function hostAction(
   const afterEnd = options.afterEnd ?? (async () => {});
   const round = await findRound(db, code);
   if (!round) return roundOutOfReach();
-  if (!isHost(round, credentials)) return notTheHost(db, round, credentials, "Only the host of this round can do this");
+  if (!isHost(round, credentials)) return notTheHost(db, round, credentials, "act");
   if (roundStatus(round) === "ended") {
-    if (action !== "end") return failure("CONFLICT", "This round has ended");
+    if (action !== "end") return failure("ROUND_ENDED");
     await afterEnd(db, round.id);
     return { ok: true };
   }
   if (round.position !== position) {
-    return failure("CONFLICT", "The round has moved on to another question: your screen will catch up");
+    return failure("ROUND_MOVED_ON");
   }
   if (action === "timer") {
-    if (!options.timer) return failure("INVALID_INPUT", 'action "timer" needs a timer');
+    if (!options.timer) return failure("TIMER_REQUIRED");
     return setTimer(db, round.id, position, options.timer);
   }
   const count = await questionCount(db, round.id);
@@ -88,10 +88,7 @@ export async function hostAction(
   }
   const change: PhaseChange | null = phaseChange(action, round, count);
   if (!change) {
-    return failure(
-      "CONFLICT",
-      action === "next" ? "This is the last question of the round" : "This is the first question",
-    );
+    return failure(action === "next" ? "ROUND_LAST_QUESTION" : "ROUND_FIRST_QUESTION");
   }
   const moved = await db.transaction(async (tx) => {
     // The round's row is locked first, so no answer slips in between the counts the event brings and the change.
@@ -118,7 +115,7 @@ export async function hostAction(
     });
     return done !== undefined;
   });
-  if (!moved) return failure("CONFLICT", "The round has moved on to another question: your screen will catch up");
+  if (!moved) return failure("ROUND_MOVED_ON");
   return { ok: true };
 }
 
@@ -141,7 +138,7 @@ async function setTimer(
     audience: "host",
     event: { type: "timer", timer: shown },
   });
-  if (!done) return failure("CONFLICT", "The round has moved on to another question: your screen will catch up");
+  if (!done) return failure("ROUND_MOVED_ON");
   return { ok: true };
 }
 
@@ -167,8 +164,7 @@ export async function moderateAnswer(
 ): Promise<Outcome<{ answer: LiveAnswer }>> {
   const round = await findRound(db, code);
   if (!round) return roundOutOfReach();
-  if (!isHost(round, credentials))
-    return notTheHost(db, round, credentials, "Only the host of this round can hide answers");
+  if (!isHost(round, credentials)) return notTheHost(db, round, credentials, "hide-answers");
   const shown = {
     id: sql`hid.id`,
     position: sql`hid.position`,
@@ -218,6 +214,6 @@ export async function moderateAnswer(
     returning: sql`${eventJson(shown)} as answer`,
   });
   const answer = row ? (typeof row.answer === "string" ? (JSON.parse(row.answer) as LiveAnswer) : row.answer) : null;
-  if (!answer) return failure("NOT_FOUND", "This answer is not part of this round");
+  if (!answer) return failure("ANSWER_NOT_IN_ROUND");
   return { ok: true, answer };
 }

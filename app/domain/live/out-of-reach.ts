@@ -5,12 +5,12 @@ import { DomainError } from "../errors";
  * browser holds no seat in it (neither the host's nor a participant's).
  * Both answer the same status and the same words, so trying codes tells
  * nobody which ones are live, and both count against the address (the web
- * edge recognises this class, never its message).
+ * edge recognises this code, never its message).
  */
 export class RoundOutOfReach extends DomainError {
   override name = "RoundOutOfReach";
   constructor() {
-    super("NOT_FOUND", "No round has this code, or you have not joined it: check the code with your host");
+    super({ code: "ROUND_OUT_OF_REACH", params: {} });
   }
 }
 

@@ -5,7 +5,7 @@ import { type AnswerMode, LIVE_WORD_MAX, type LiveAnswer, type OwnQuestion } fro
 import type { LiveAnswerInput } from "~/shared/live-schemas";
 import { isPulseQuestion } from "~/shared/series";
 import { hasControlCharacters } from "~/shared/text";
-import { failure, type Outcome } from "../errors";
+import { failure, type Outcome, retryableFailure } from "../errors";
 import { pickForChoice } from "../questions/library-pick.server";
 import { hashToken, newToken } from "../secret-tokens.server";
 import { roundOutOfReach } from "./out-of-reach";
@@ -52,9 +52,8 @@ export async function joinRound(
       };
   }
   const name = round.anonymous ? null : (input.name ?? "").trim();
-  if (name !== null && !name) return failure("INVALID_INPUT", "Please give a name the host will see");
-  if (name && hasControlCharacters(name))
-    return failure("INVALID_INPUT", "Your name holds characters that cannot be shown");
+  if (name !== null && !name) return failure("NAME_REQUIRED");
+  if (name && hasControlCharacters(name)) return failure("NAME_NOT_SHOWABLE");
 
   const participantToken = newToken();
   const seated = round.perPerson
@@ -65,7 +64,7 @@ export async function joinRound(
   if (!joined) {
     const now = await findRound(db, code);
     if (!now || roundStatus(now) === "ended") return roundEnded();
-    return failure("CONFLICT", `This round is full: it has room for ${now.maxParticipants} people`);
+    return failure("ROUND_FULL", { maxParticipants: now.maxParticipants });
   }
   return { ok: true, participantToken, participantId: joined.id, expiresAt: round.expiresAt };
 }
@@ -85,7 +84,7 @@ async function seatWithOwnQuestion(
   name: string | null,
 ): Promise<Outcome<{ joined: { id: string } | null }>> {
   const choice = perPersonOf(round);
-  if (!choice) return failure("CONFLICT", "This round asks everyone the same question");
+  if (!choice) return failure("ROUND_NOT_PER_PERSON");
   for (let draw = 0; draw < OWN_QUESTION_DRAWS; draw += 1) {
     const given = await db
       .select({ id: liveParticipants.questionId })
@@ -97,10 +96,7 @@ async function seatWithOwnQuestion(
       given.map((row) => row.id as string),
     );
     if (!pick?.unseen) {
-      return failure(
-        "CONFLICT",
-        "Everyone here already has one of the questions that fit this round: ask the host to start another round",
-      );
+      return failure("OWN_QUESTIONS_USED_UP");
     }
     try {
       const question = { id: pick.question.id, text: pick.question.question };
@@ -109,7 +105,7 @@ async function seatWithOwnQuestion(
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  return failure("CONFLICT", "Many people joined at the same moment: please try again", true);
+  return retryableFailure("JOIN_RACE", {}, { retryable: true });
 }
 
 /**
@@ -238,9 +234,9 @@ async function findParticipant(
 
 /** Why an answer cannot be taken now, in the participant's words. */
 function closedReason(round: Round, position: number) {
-  if (roundStatus(round) === "ended") return failure("CONFLICT", "This round has ended");
-  if (round.position !== position) return failure("CONFLICT", "The host has moved on to another question");
-  return failure("CONFLICT", "The host has locked answers to this question");
+  if (roundStatus(round) === "ended") return failure("ROUND_ENDED");
+  if (round.position !== position) return failure("HOST_MOVED_ON", { position });
+  return failure("ROUND_LOCKED", { position });
 }
 
 /**
@@ -266,7 +262,7 @@ export async function submitAnswer(
     if (value && !value.ok) return value;
     // In a round of shared questions, a question id that is not the one at this position is a stale screen's.
     if (question && !asked.perPerson && input.questionId && input.questionId !== question.questionId) {
-      return failure("CONFLICT", "This is not the question asked at this position: your screen will catch up");
+      return failure("QUESTION_NOT_AT_POSITION");
     }
     if (question && value?.ok) {
       const answer = await storeAnswer(db, asked.roundId, input.position, hashToken(participantToken), {
@@ -289,9 +285,9 @@ export async function submitAnswer(
       askedByCode.delete(code);
       continue;
     }
-    if (!question) return failure("NOT_FOUND", "This round has no such question");
+    if (!question) return failure("NO_SUCH_ROUND_QUESTION");
     if (asked.perPerson && input.questionId && input.questionId !== participant.questionId) {
-      return failure("FORBIDDEN", "This question is someone else's: you can answer only your own question");
+      return failure("NOT_YOUR_QUESTION");
     }
     return closedReason(participant.round, input.position);
   }
@@ -378,18 +374,17 @@ function answerValue(
 ): { ok: true; fields: AnswerFields } | { ok: false; error: import("../errors").DomainError } {
   if (input.pass) return { ok: true, fields: { kind: "pass", text: null, choice: null } };
   if (question.mode === "scale" || question.mode === "pick") {
-    if (input.choice === undefined) return failure("INVALID_INPUT", "Choose one of the answers");
-    if (input.choice >= question.options.length)
-      return failure("INVALID_INPUT", "choice must be one of the answers shown");
+    if (input.choice === undefined) return failure("CHOICE_REQUIRED");
+    if (input.choice >= question.options.length) return failure("CHOICE_NOT_SHOWN");
     return { ok: true, fields: { kind: "answer", text: null, choice: input.choice } };
   }
   const text = (input.text ?? "").trim();
-  if (!text) return failure("INVALID_INPUT", "Write an answer, or pass");
-  if (hasControlCharacters(text)) return failure("INVALID_INPUT", "Your answer holds characters that cannot be shown");
+  if (!text) return failure("ANSWER_REQUIRED");
+  if (hasControlCharacters(text)) return failure("ANSWER_NOT_SHOWABLE");
   if (question.mode === "word") {
     const words = text.split(/\s+/).length;
     if (text.length > LIVE_WORD_MAX || words > WORD_ANSWER_MAX_WORDS) {
-      return failure("INVALID_INPUT", `One word, please: at most ${LIVE_WORD_MAX} characters`);
+      return failure("ONE_WORD_ANSWER", { maxCharacters: LIVE_WORD_MAX });
     }
   }
   return { ok: true, fields: { kind: "answer", text, choice: null } };

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds, questions } from "~/db/schema";
+import type { HostOnlyAction } from "~/shared/errors/codes";
 import {
   type AnswerMode,
   LIVE_ANSWER_PAGE,
@@ -23,7 +24,7 @@ import { defaultAnswerMode, optionsFor } from "~/shared/live-modes";
 import { countsOnly, pulseResults, resultsOf } from "~/shared/live-view";
 import { type GeneratorChoice, offeredEngagement } from "~/shared/questions";
 import { isPulseQuestion, PULSE_MIN_ANSWERS } from "~/shared/series";
-import { DomainError, failure, type Outcome } from "../errors";
+import { type DomainError, failure, type Outcome, retryableFailure } from "../errors";
 import { hashToken, newToken } from "../secret-tokens.server";
 import { notifyDeleted } from "./events.server";
 import { roundOutOfReach } from "./out-of-reach";
@@ -86,7 +87,7 @@ export async function roomKeyForHost(
 ): Promise<Outcome<{ roomKey: string }>> {
   const round = await findRound(db, code);
   if (!round) return roundOutOfReach();
-  if (!isHost(round, credentials)) return notTheHost(db, round, credentials, "Only the host of this round can do this");
+  if (!isHost(round, credentials)) return notTheHost(db, round, credentials, "act");
   return { ok: true, roomKey: roomKeyOf(round, secret) };
 }
 
@@ -113,7 +114,7 @@ export async function findRound(db: Database, code: string): Promise<Round | nul
   return round ?? null;
 }
 
-export const roundEnded = () => failure("NOT_FOUND", "This round has ended");
+export const roundEnded = () => failure("ROUND_GONE");
 
 /** A stored answer as screens show it, its name already as shownName gives it: a pass carries no text or choice. */
 function toLiveAnswer(
@@ -267,14 +268,12 @@ export async function createRound(
   const first = planned.length;
   for (const [index, id] of input.questionIds.entries()) {
     const question = byId.get(id);
-    if (!question)
-      return failure("INVALID_INPUT", `Question ${index + 1} is not available any more: remove it and start again`);
+    if (!question) return failure("ROUND_QUESTION_UNAVAILABLE", { number: index + 1 });
     const chosen = input.modes?.[index] ?? null;
     const { mode, options } = chosen
       ? { mode: chosen, options: optionsFor(chosen, question.format, question.answers) }
       : defaultAnswerMode(question.format, question.answers);
-    if (!options)
-      return failure("INVALID_INPUT", `Question ${index + 1} has no choices to pick from: choose another answer mode`);
+    if (!options) return failure("ROUND_QUESTION_HAS_NO_CHOICES", { number: index + 1 });
     planned.push({
       position: first + index,
       questionId: question.id,
@@ -319,7 +318,7 @@ export async function createRound(
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  return { ok: false, error: new DomainError("CONFLICT", "No free join code was found: please try again", true) };
+  return retryableFailure("ROUND_NO_FREE_CODE", {}, { retryable: true });
 }
 
 export function isUniqueViolation(error: unknown): boolean {
@@ -449,10 +448,10 @@ async function refusedScreen(
   role: RoundRole,
 ): Promise<{ ok: false; error: DomainError } | null> {
   if (role === "host" && !isHost(round, credentials)) {
-    return notTheHost(db, round, credentials, "Only the host of this round can open its host screen");
+    return notTheHost(db, round, credentials, "open-host-screen");
   }
   if (role === "room" && !maySeeRoom(round, credentials)) {
-    return notTheHost(db, round, credentials, "Only the host of this round can open its room screen");
+    return notTheHost(db, round, credentials, "open-room-screen");
   }
   return null;
 }
@@ -466,10 +465,10 @@ export async function notTheHost(
   db: Database,
   round: Pick<Round, "id">,
   credentials: LiveCredentials,
-  message: string,
+  action: HostOnlyAction,
 ): Promise<{ ok: false; error: DomainError }> {
   const participant = await seatOf(db, round, credentials.participantToken);
-  return participant ? failure("FORBIDDEN", message) : roundOutOfReach();
+  return participant ? failure("HOST_ONLY", { action }) : roundOutOfReach();
 }
 
 /** The choice each person's own question is drawn from, in a round that has one. */
@@ -516,7 +515,7 @@ export async function answersPage(
     const participant = await seatOf(db, round, credentials.participantToken);
     if (!participant) return roundOutOfReach();
     const shown = round.revealed || round.revealMode === "live";
-    if (position !== round.position || !shown) return failure("FORBIDDEN", "These answers are not shown yet");
+    if (position !== round.position || !shown) return failure("ANSWERS_NOT_SHOWN");
   }
   const where = and(
     eq(liveAnswers.roundId, round.id),
@@ -565,8 +564,7 @@ export async function roundToFollow(
 export async function deleteRound(db: Database, code: string, credentials: LiveCredentials): Promise<Outcome> {
   const round = await findRound(db, code);
   if (!round) return roundOutOfReach();
-  if (!isHost(round, credentials))
-    return notTheHost(db, round, credentials, "Only the host of this round can delete it");
+  if (!isHost(round, credentials)) return notTheHost(db, round, credentials, "delete");
   await db.transaction(async (tx) => {
     await tx.delete(liveRounds).where(eq(liveRounds.id, round.id));
     await notifyDeleted(tx, round.id);
@@ -580,7 +578,7 @@ export async function getRecap(db: Database, recapToken: string): Promise<Outcom
     .select()
     .from(liveRounds)
     .where(and(eq(liveRounds.recapToken, recapToken), sql`${liveRounds.expiresAt} > now()`));
-  if (!round) return failure("NOT_FOUND", "This recap does not exist or has been deleted");
+  if (!round) return failure("RECAP_NOT_FOUND");
   const questionList = await roundQuestions(db, round.id);
   const rows = await answerRows(db, eq(liveAnswers.roundId, round.id));
   return {

@@ -21,8 +21,6 @@ export async function setProductNewsConsent(db: Database, userId: string, wanted
     .where(eq(profiles.userId, userId));
 }
 
-const NO_SUCH_LINK = "This unsubscribe link is not valid. Check that the whole link was copied from the mail.";
-
 /** The account a link names, when the link is genuine and the account still exists. */
 export async function unsubscribeAccount(
   db: Database,
@@ -30,20 +28,20 @@ export async function unsubscribeAccount(
   secret: string,
 ): Promise<Outcome<{ subscribed: boolean }>> {
   const userId = accountOfUnsubscribeToken(token, secret);
-  if (!userId) return failure("NOT_FOUND", NO_SUCH_LINK);
+  if (!userId) return failure("UNSUBSCRIBE_LINK_INVALID");
   const [row] = await db.select({ at: profiles.marketingConsentAt }).from(profiles).where(eq(profiles.userId, userId));
-  if (!row) return failure("NOT_FOUND", NO_SUCH_LINK);
+  if (!row) return failure("UNSUBSCRIBE_LINK_INVALID");
   return { ok: true, subscribed: row.at !== null };
 }
 
 /** Stops product news for the account a genuine link names; doing it twice changes nothing. */
 export async function unsubscribe(db: Database, token: string, secret: string): Promise<Outcome> {
   const userId = accountOfUnsubscribeToken(token, secret);
-  if (!userId) return failure("NOT_FOUND", NO_SUCH_LINK);
+  if (!userId) return failure("UNSUBSCRIBE_LINK_INVALID");
   const changed = await db
     .update(profiles)
     .set({ marketingConsentAt: null, updatedAt: new Date() })
     .where(eq(profiles.userId, userId))
     .returning({ userId: profiles.userId });
-  return changed.length > 0 ? { ok: true } : failure("NOT_FOUND", NO_SUCH_LINK);
+  return changed.length > 0 ? { ok: true } : failure("UNSUBSCRIBE_LINK_INVALID");
 }

@@ -19,8 +19,6 @@ import { failure, type Outcome } from "../errors";
  * the text alone are not written here.
  */
 
-export const DUPLICATE_QUESTION = "This question is already in the library";
-
 /** The columns that follow from a question's text. */
 export type StoredText = { text: string; normalizedText: string; meetingBound: boolean };
 
@@ -47,7 +45,7 @@ export function storedText(raw: string, { curated = false } = {}): Outcome<{ sto
   const problem = curated
     ? characters && `Invalid question: must not contain ${characters}`
     : questionTextProblem(text);
-  if (problem) return failure("INVALID_INPUT", problem);
+  if (problem) return failure("QUESTION_TEXT_INVALID", { problem });
   return {
     ok: true,
     stored: { text, normalizedText: normalizeQuestionText(text), meetingBound: meetingNamedIn(text) !== null },
@@ -109,13 +107,12 @@ type TextChange = {
   set?: Partial<typeof questions.$inferInsert>;
   /** An admin's change is recorded in the audit log with the text before and after. */
   actorId?: string;
-  notFound: string;
 };
 
 /**
  * Changes a question's text, with everything that follows from it
  * (normalised text, `meetingBound`). A question that is or becomes
- * published may not take another published question's text (DUPLICATE).
+ * published may not take another published question's text (QUESTION_ALREADY_PUBLISHED).
  */
 export async function changeQuestionText(db: Database, change: TextChange): Promise<Outcome<{ id: string }>> {
   const checked = storedText(change.text);
@@ -127,10 +124,10 @@ export async function changeQuestionText(db: Database, change: TextChange): Prom
       .from(questions)
       .where(change.where)
       .for("update");
-    if (!before) return failure("NOT_FOUND", change.notFound);
+    if (!before) return failure("QUESTION_NOT_FOUND");
     const status = change.set?.status ?? before.status;
     if (status === "published" && (await publishedWithText(tx, stored.normalizedText, before.id))) {
-      return failure("DUPLICATE", DUPLICATE_QUESTION);
+      return failure("QUESTION_ALREADY_PUBLISHED");
     }
     await tx
       .update(questions)

@@ -6,12 +6,10 @@ import { type DomainError, failure, type Outcome } from "../errors";
 
 export type TeamAccess = { teamId: string; teamName: string; timeZone: string; userId: string; role: TeamRole };
 
-/** Said for a team that does not exist and for one the person is not in alike, so a team's existence never leaks. */
-export const TEAM_NOT_FOUND = "This team does not exist, or you are not in it";
-
 /**
- * The person's place in a team, if they may do what they ask: NOT_FOUND
- * when they are not a member (or the team does not exist), FORBIDDEN when
+ * The person's place in a team, if they may do what they ask:
+ * TEAM_NOT_FOUND when they are not a member and when the team does not
+ * exist alike, so a team's existence never leaks; TEAM_ROLE_CANNOT when
  * their role does not allow it.
  */
 export async function teamAccess(
@@ -35,13 +33,13 @@ export function accessOf(
   membership: { teamName: string; timeZone: string; role: string } | null,
   ability: TeamAbility,
 ): Outcome<{ access: TeamAccess }> {
-  if (!membership) return failure("NOT_FOUND", TEAM_NOT_FOUND);
+  if (!membership) return failure("TEAM_NOT_FOUND");
   const role = membership.role as TeamRole;
-  if (!teamRoleCan(role, ability)) return failure("FORBIDDEN", `A team ${role} cannot do this`);
+  if (!teamRoleCan(role, ability)) return failure("TEAM_ROLE_CANNOT", { role });
   return { ok: true, access: { teamId, teamName: membership.teamName, timeZone: membership.timeZone, userId, role } };
 }
 
 /** A refusal when the person's role does not allow the ability (the routes check first; the domain holds the rule too). */
 export function allowed(access: TeamAccess, ability: TeamAbility): { ok: false; error: DomainError } | null {
-  return teamRoleCan(access.role, ability) ? null : failure("FORBIDDEN", `A team ${access.role} cannot do this`);
+  return teamRoleCan(access.role, ability) ? null : failure("TEAM_ROLE_CANNOT", { role: access.role });
 }

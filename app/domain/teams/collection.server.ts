@@ -6,12 +6,12 @@ import { TEAM_ROLES, teamRoleCan } from "~/shared/teams";
 import { categoryIndex } from "../categories.server";
 import { failure, type Outcome } from "../errors";
 import { rowColumns, toServed } from "../questions/cards.server";
-import { QUESTION_NOT_FOUND, teamCanUse } from "./memory.server";
+import { teamCanUse } from "./memory.server";
 import { visibleToTeam } from "./visibility.server";
 
 /** Saves a question the team may use to its collection; saving it twice is the same as once. */
 export async function saveToTeam(db: Database, teamId: string, questionId: string, savedBy: string): Promise<Outcome> {
-  if (!(await teamCanUse(db, teamId, questionId))) return failure("NOT_FOUND", QUESTION_NOT_FOUND);
+  if (!(await teamCanUse(db, teamId, questionId))) return failure("QUESTION_NOT_FOUND");
   await db.insert(teamSavedQuestions).values({ teamId, questionId, savedBy }).onConflictDoNothing();
   return { ok: true };
 }

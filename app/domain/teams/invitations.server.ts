@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/database.server";
 import { teamInvitations, teamMembers, teams, users } from "~/db/schema";
+import type { InvitationState } from "~/shared/errors/codes";
 import { INVITATION_DAYS, TEAM_ROLE_LABELS, type TeamRole } from "~/shared/teams";
 import { maskAddress } from "../email/mailer.server";
 import type { EmailContent } from "../email/templates";
@@ -43,14 +44,6 @@ export type InvitationMailer = {
 const TOKEN_BYTES = 32;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Said for a token that was never issued and for a mistyped one alike. */
-const UNKNOWN = "This invitation does not exist. Check the link, or ask the person who invited you for a new one.";
-const REFUSALS = {
-  expired: `This invitation has expired (they last ${INVITATION_DAYS} days). Ask the person who invited you for a new one.`,
-  used: "This invitation has been used already: each one lets one person join. Ask for a new one.",
-  revoked: "This invitation was withdrawn by the team's owner.",
-} as const;
-
 export function invitationPath(token: string): string {
   return `/teams/join/${token}`;
 }
@@ -85,7 +78,7 @@ export async function inviteByEmail(
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(and(eq(teamMembers.teamId, access.teamId), eq(users.email, email)));
-  if (member) return failure("CONFLICT", `${email} is already in this team`);
+  if (member) return failure("ALREADY_IN_TEAM", { email });
   const token = await storeInvitation(db, access, input.role, email);
   mailer.send(
     "team_invitation",
@@ -148,7 +141,7 @@ export async function revokeInvitation(db: Database, access: TeamAccess, invitat
     .set({ revokedAt: new Date() })
     .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, access.teamId), openNow()))
     .returning({ id: teamInvitations.id });
-  return revoked ? { ok: true } : failure("NOT_FOUND", "That invitation is used, withdrawn or expired already");
+  return revoked ? { ok: true } : failure("INVITATION_GONE");
 }
 
 /**
@@ -162,12 +155,13 @@ export async function readInvitation(
   viewerId: string | null,
 ): Promise<Outcome<{ invitation: InvitationView; member: boolean }>> {
   const found = await findByToken(db, token);
-  if (!found) return failure("NOT_FOUND", UNKNOWN);
+  // A token never issued and a mistyped one are told alike.
+  if (!found) return failure("INVITATION_UNKNOWN");
   if (viewerId && (await isMember(db, found.teamId, viewerId))) {
     return { ok: true, invitation: viewOf(found), member: true };
   }
   const state = stateOf(found);
-  if (state !== "open") return failure("NOT_FOUND", REFUSALS[state]);
+  if (state !== "open") return failure("INVITATION_CLOSED", { state, days: INVITATION_DAYS });
   return { ok: true, invitation: viewOf(found), member: false };
 }
 
@@ -183,15 +177,12 @@ export async function acceptInvitation(
   user: { id: string; email: string; emailVerified: boolean },
 ): Promise<Outcome<{ teamId: string; joined: boolean }>> {
   const found = await findByToken(db, token);
-  if (!found) return failure("NOT_FOUND", UNKNOWN);
+  if (!found) return failure("INVITATION_UNKNOWN");
   if (await isMember(db, found.teamId, user.id)) return { ok: true, teamId: found.teamId, joined: false };
   const state = stateOf(found);
-  if (state !== "open") return failure("NOT_FOUND", REFUSALS[state]);
+  if (state !== "open") return failure("INVITATION_CLOSED", { state, days: INVITATION_DAYS });
   if (found.email && (found.email !== user.email.trim().toLowerCase() || !user.emailVerified)) {
-    return failure(
-      "FORBIDDEN",
-      `This invitation is for ${maskAddress(found.email)}. Sign in with that address (verified) to accept it.`,
-    );
+    return failure("INVITATION_FOR_ANOTHER", { maskedEmail: maskAddress(found.email) });
   }
   const joined = await db.transaction(async (tx) => {
     const [taken] = await tx
@@ -210,9 +201,9 @@ export async function acceptInvitation(
   // Taken between the read and the update: by this person on another server, or by someone else.
   if (await isMember(db, found.teamId, user.id)) return { ok: true, teamId: found.teamId, joined: false };
   const latest = await findByToken(db, token);
-  if (!latest) return failure("NOT_FOUND", UNKNOWN);
+  if (!latest) return failure("INVITATION_UNKNOWN");
   const after = stateOf(latest);
-  return failure("NOT_FOUND", REFUSALS[after === "open" ? "used" : after]);
+  return failure("INVITATION_CLOSED", { state: after === "open" ? "used" : after, days: INVITATION_DAYS });
 }
 
 const openNow = () =>
@@ -241,7 +232,7 @@ async function findByToken(db: Database, token: string) {
 
 type Found = NonNullable<Awaited<ReturnType<typeof findByToken>>>;
 
-function stateOf(found: Found): "open" | keyof typeof REFUSALS {
+function stateOf(found: Found): "open" | InvitationState {
   if (found.revokedAt) return "revoked";
   if (found.acceptedAt) return "used";
   if (found.expiresAt.getTime() <= Date.now()) return "expired";

@@ -23,8 +23,6 @@ import { keepTeamRecap } from "./recaps.server";
 import { getSeries, personName, type Series } from "./series.server";
 import { askableByTeam } from "./visibility.server";
 
-export const MEETING_NOT_FOUND = "This meeting does not exist in this team";
-
 export type MeetingSummary = {
   id: string;
   heldAt: string;
@@ -122,7 +120,7 @@ export async function startMeeting(
       .returning({ id: teamMeetings.id, questionId: teamMeetings.questionId });
     return meeting;
   });
-  if (!row) return failure("CONFLICT", "The meeting could not be started: please try again");
+  if (!row) return failure("MEETING_NOT_STARTED");
   return { ok: true, meetingId: row.id, questionId: row.questionId };
 }
 
@@ -133,7 +131,7 @@ export async function getMeeting(
   meetingId: string,
 ): Promise<Outcome<{ meeting: Meeting }>> {
   const [row] = await summaries(db, true).where(and(eq(teamMeetings.id, meetingId), eq(teamMeetings.teamId, teamId)));
-  if (!row) return failure("NOT_FOUND", MEETING_NOT_FOUND);
+  if (!row) return failure("TEAM_MEETING_NOT_FOUND");
   let recap = row.recap as TeamRoundRecap | null;
   let round: Meeting["round"] = null;
   if (row.liveRoundId) {
@@ -188,7 +186,7 @@ export async function recordMeetingUse(
   const found = await getMeeting(db, access.teamId, meetingId);
   if (!found.ok) return found;
   const [question] = await askableQuestions(db, access.teamId, [questionId]);
-  if (!question) return failure("NOT_FOUND", "This question is not available to the team");
+  if (!question) return failure("QUESTION_NOT_FOR_TEAM");
   if (found.meeting.uses.some((use) => use.questionId === questionId && use.how === how)) return { ok: true };
   await recordTeamUse(db, {
     teamId: access.teamId,
@@ -223,13 +221,13 @@ export async function startTeamRound(
   const found = await getMeeting(db, access.teamId, meetingId);
   if (!found.ok) return found;
   const { meeting } = found;
-  const taken = () => failure("CONFLICT", "This meeting has had its team round already");
+  const taken = () => failure("MEETING_ROUND_TAKEN");
   if (meeting.round || meeting.recap) return taken();
   // The round opens with the question prepared for the meeting, whatever the form sent first.
   const ids = [...new Set([...(meeting.questionId ? [meeting.questionId] : []), ...input.questionIds])];
   // The pulse takes a place in the round when the series has one.
   const asked = await askableQuestions(db, access.teamId, ids.slice(0, LIVE_QUESTIONS_MAX - 1));
-  if (asked.length === 0) return failure("INVALID_INPUT", "Choose at least one question for the round");
+  if (asked.length === 0) return failure("ROUND_NEEDS_QUESTION");
   try {
     return await db.transaction(async (tx) => {
       const created = await createRound(

@@ -14,8 +14,6 @@ import { failure, type Outcome } from "../errors";
 import { pageWithin } from "../paging";
 import { visibleToTeam } from "./visibility.server";
 
-export const QUESTION_NOT_FOUND = "Question not found";
-
 /** Whether the team may see and use this question (published, or one of its own). */
 export async function teamCanUse(db: Database, teamId: string, questionId: string): Promise<boolean> {
   const [row] = await db
@@ -67,14 +65,14 @@ export async function markTeamUse(
   db: Database,
   use: { teamId: string; questionId: string; how: TeamUse; usedBy: string; meetingId?: string | null },
 ): Promise<Outcome> {
-  if (!(await teamCanUse(db, use.teamId, use.questionId))) return failure("NOT_FOUND", QUESTION_NOT_FOUND);
+  if (!(await teamCanUse(db, use.teamId, use.questionId))) return failure("QUESTION_NOT_FOUND");
   let seriesId: string | null = null;
   if (use.meetingId) {
     const [meeting] = await db
       .select({ seriesId: teamMeetings.seriesId })
       .from(teamMeetings)
       .where(and(eq(teamMeetings.id, use.meetingId), eq(teamMeetings.teamId, use.teamId)));
-    if (!meeting) return failure("NOT_FOUND", "Meeting not found");
+    if (!meeting) return failure("MEETING_NOT_FOUND");
     seriesId = meeting.seriesId;
   }
   await recordTeamUse(db, { ...use, seriesId });
@@ -88,7 +86,7 @@ export async function hideForTeam(
   questionId: string,
   hiddenBy: string,
 ): Promise<Outcome> {
-  if (!(await teamCanUse(db, teamId, questionId))) return failure("NOT_FOUND", QUESTION_NOT_FOUND);
+  if (!(await teamCanUse(db, teamId, questionId))) return failure("QUESTION_NOT_FOUND");
   await db.insert(teamHiddenQuestions).values({ teamId, questionId, hiddenBy }).onConflictDoNothing();
   return { ok: true };
 }

@@ -14,8 +14,6 @@ export type TeamPerson = {
   joinedAt: Date;
 };
 
-const NOT_A_MEMBER = "That person is not in this team";
-
 /** The team's people: the owner first, then facilitators, then members, each by name. */
 export async function listMembers(db: Database, access: TeamAccess): Promise<TeamPerson[]> {
   const showEmail = !allowed(access, "manage-people");
@@ -59,9 +57,7 @@ export async function changeRole(
     )
     .returning({ userId: teamMembers.userId });
   if (changed) return { ok: true };
-  return (await isOwner(db, access.teamId, userId))
-    ? failure("CONFLICT", "The owner's role changes only by handing over ownership")
-    : failure("NOT_FOUND", NOT_A_MEMBER);
+  return (await isOwner(db, access.teamId, userId)) ? failure("OWNER_ROLE_FIXED") : failure("NOT_A_MEMBER");
 }
 
 /** Takes someone out of the team (the owner cannot be removed); they leave every rotation of its series too. */
@@ -69,17 +65,17 @@ export async function removeMember(db: Database, access: TeamAccess, userId: str
   const refused = allowed(access, "manage-people");
   if (refused) return refused;
   if (await isOwner(db, access.teamId, userId)) {
-    return failure("CONFLICT", "The owner cannot be removed; hand over ownership first");
+    return failure("OWNER_CANNOT_BE_REMOVED");
   }
-  return (await takeOut(db, access.teamId, userId)) ? { ok: true } : failure("NOT_FOUND", NOT_A_MEMBER);
+  return (await takeOut(db, access.teamId, userId)) ? { ok: true } : failure("NOT_A_MEMBER");
 }
 
 /** Leaves the team. The owner hands over ownership first, so a team always has one. */
 export async function leaveTeam(db: Database, access: TeamAccess): Promise<Outcome> {
   if (access.role === "owner") {
-    return failure("CONFLICT", "Hand over ownership to another member before you leave");
+    return failure("OWNER_CANNOT_LEAVE");
   }
-  return (await takeOut(db, access.teamId, access.userId)) ? { ok: true } : failure("NOT_FOUND", NOT_A_MEMBER);
+  return (await takeOut(db, access.teamId, access.userId)) ? { ok: true } : failure("NOT_A_MEMBER");
 }
 
 /**
@@ -91,7 +87,7 @@ export async function leaveTeam(db: Database, access: TeamAccess): Promise<Outco
 export async function transferOwnership(db: Database, access: TeamAccess, toUserId: string): Promise<Outcome> {
   const refused = allowed(access, "manage-people");
   if (refused) return refused;
-  if (toUserId === access.userId) return failure("INVALID_INPUT", "You already own this team");
+  if (toUserId === access.userId) return failure("ALREADY_OWNER");
   try {
     await db.transaction(async (tx) => {
       const [demoted] = await tx
@@ -105,13 +101,13 @@ export async function transferOwnership(db: Database, access: TeamAccess, toUser
           ),
         )
         .returning({ userId: teamMembers.userId });
-      if (!demoted) throw new DomainError("CONFLICT", "You no longer own this team");
+      if (!demoted) throw new DomainError({ code: "NO_LONGER_OWNER", params: {} });
       const [promoted] = await tx
         .update(teamMembers)
         .set({ role: "owner" })
         .where(and(eq(teamMembers.teamId, access.teamId), eq(teamMembers.userId, toUserId)))
         .returning({ userId: teamMembers.userId });
-      if (!promoted) throw new DomainError("NOT_FOUND", NOT_A_MEMBER);
+      if (!promoted) throw new DomainError({ code: "NOT_A_MEMBER", params: {} });
     });
   } catch (error) {
     if (error instanceof DomainError) return { ok: false, error };

@@ -239,7 +239,7 @@ export async function drawAnother(
   const upcoming = await upcomingOf(db, access.timeZone, found.series, now, 1);
   const day = meetingDayOf(upcoming, access.timeZone, now);
   const drawn = await readyQuestion(db, access.teamId, found.series, day, seen);
-  if (!drawn || drawn.id === shownId) return failure("CONFLICT", "No other question fits this series right now");
+  if (!drawn || drawn.id === shownId) return failure("NO_OTHER_QUESTION");
   await db.transaction(async (tx) => {
     const changed = await tx
       .update(meetingSeries)

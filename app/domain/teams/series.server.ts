@@ -30,8 +30,6 @@ export type Series = {
   nextHost: Person | null;
 };
 
-const SERIES_NOT_FOUND = "This series does not exist in this team";
-
 /** How a name shows: the profile's full name, else the account's. */
 export const personName = sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${users.name})`;
 
@@ -102,7 +100,7 @@ export async function createSeries(
     if (row) await tx.insert(seriesHosts).values({ seriesId: row.id, userId: creatorId, position: 1 });
     return row?.id;
   });
-  if (!seriesId) return failure("CONFLICT", "The series could not be saved: please try again");
+  if (!seriesId) return failure("SERIES_NOT_SAVED");
   return { ok: true, seriesId };
 }
 
@@ -130,7 +128,7 @@ export async function updateSeries(db: Database, teamId: string, seriesId: strin
     })
     .where(and(eq(meetingSeries.id, seriesId), eq(meetingSeries.teamId, teamId)))
     .returning({ id: meetingSeries.id });
-  return changed.length ? { ok: true } : failure("NOT_FOUND", SERIES_NOT_FOUND);
+  return changed.length ? { ok: true } : failure("SERIES_NOT_FOUND");
 }
 
 /** Deletes the series; its meetings, recaps and pulse stay in the team's history, without a series. */
@@ -139,7 +137,7 @@ export async function deleteSeries(db: Database, teamId: string, seriesId: strin
     .delete(meetingSeries)
     .where(and(eq(meetingSeries.id, seriesId), eq(meetingSeries.teamId, teamId)))
     .returning({ id: meetingSeries.id });
-  return deleted.length ? { ok: true } : failure("NOT_FOUND", SERIES_NOT_FOUND);
+  return deleted.length ? { ok: true } : failure("SERIES_NOT_FOUND");
 }
 
 /**
@@ -224,7 +222,7 @@ export async function getSeries(db: Database, teamId: string, seriesId: string):
     .from(meetingSeries)
     .where(and(eq(meetingSeries.id, seriesId), eq(meetingSeries.teamId, teamId)));
   const [series] = await withRotation(db, rows);
-  return series ? { ok: true, series } : failure("NOT_FOUND", SERIES_NOT_FOUND);
+  return series ? { ok: true, series } : failure("SERIES_NOT_FOUND");
 }
 
 /** Opts the person in to host the series: they join the end of the rotation (once, however often they ask). */
@@ -260,8 +258,7 @@ export async function skipNextHost(db: Database, teamId: string, seriesId: strin
   if (!found.ok) return found;
   const order = found.series.rotation.map((p) => p.userId);
   const due = found.series.nextHost?.userId;
-  if (!due || order.length < MIN_HOSTS_TO_SKIP)
-    return failure("CONFLICT", `Skipping needs at least ${MIN_HOSTS_TO_SKIP} people in the rotation`);
+  if (!due || order.length < MIN_HOSTS_TO_SKIP) return failure("SKIP_NEEDS_HOSTS", { minimum: MIN_HOSTS_TO_SKIP });
   const at = order.indexOf(due);
   const following = order[(at + 1) % order.length] ?? due;
   const reordered = order.filter((id) => id !== due);

@@ -9,14 +9,12 @@ import { failure, type Outcome } from "../errors";
 import { rowColumns, toServed } from "../questions/cards.server";
 import { changeQuestionText, insertQuestion, questionWithText, storedText } from "../questions/question-writes.server";
 import { saveToTeam } from "./collection.server";
-import { QUESTION_NOT_FOUND } from "./memory.server";
 import { TEAM_OWN_STATUSES } from "./visibility.server";
 
 export type TeamQuestionStatus = (typeof TEAM_OWN_STATUSES)[number] | "published";
 
 export type TeamQuestion = ServedQuestion & { status: TeamQuestionStatus; moderationNote: string | null };
 
-export const ALREADY_THE_TEAMS = "Your team already has this question";
 export const SAVED_PUBLISHED_INSTEAD =
   "This question is already in the public library, so it was saved to your team's collection instead.";
 
@@ -41,7 +39,7 @@ export async function writeTeamQuestion(
 ): Promise<Outcome<{ id: string; savedPublished: boolean }>> {
   const checked = storedText(submission.question);
   if (!checked.ok) return checked;
-  if (await teamHasText(db, teamId, checked.stored.normalizedText)) return failure("DUPLICATE", ALREADY_THE_TEAMS);
+  if (await teamHasText(db, teamId, checked.stored.normalizedText)) return failure("TEAM_ALREADY_HAS_QUESTION");
   const stored = await insertQuestion(db, {
     ...(await memberQuestion(db, authorId, submission)),
     status: "team",
@@ -68,13 +66,12 @@ export async function editTeamQuestion(
   const checked = storedText(newText);
   if (!checked.ok) return checked;
   if (await teamHasText(db, teamId, checked.stored.normalizedText, questionId)) {
-    return failure("DUPLICATE", ALREADY_THE_TEAMS);
+    return failure("TEAM_ALREADY_HAS_QUESTION");
   }
   const changed = await changeQuestionText(db, {
     where: ownQuestion(teamId, questionId, EDITABLE),
     text: newText,
     set: { status: "team", moderationNote: null },
-    notFound: QUESTION_NOT_FOUND,
   });
   return changed.ok ? { ok: true } : changed;
 }
@@ -85,7 +82,7 @@ export async function deleteTeamQuestion(db: Database, teamId: string, questionI
     .delete(questions)
     .where(ownQuestion(teamId, questionId, EDITABLE))
     .returning({ id: questions.id });
-  return deleted.length ? { ok: true } : failure("NOT_FOUND", QUESTION_NOT_FOUND);
+  return deleted.length ? { ok: true } : failure("QUESTION_NOT_FOUND");
 }
 
 /**
@@ -105,7 +102,7 @@ export async function submitTeamQuestion(
     .set({ status: "pending", authorId: submittedBy, moderationNote: null, updatedAt: new Date() })
     .where(ownQuestion(teamId, questionId, EDITABLE))
     .returning({ id: questions.id });
-  return updated.length ? { ok: true } : failure("NOT_FOUND", QUESTION_NOT_FOUND);
+  return updated.length ? { ok: true } : failure("QUESTION_NOT_FOUND");
 }
 
 /** The questions the team wrote, newest first, with where each stands. */

@@ -76,7 +76,7 @@ export async function deleteTeam(db: Database, access: TeamAccess, confirmName: 
   const refused = allowed(access, "manage-settings");
   if (refused) return refused;
   if (confirmName.trim() !== access.teamName.trim()) {
-    return failure("INVALID_INPUT", `Type the team's name, ${access.teamName}, to delete it`);
+    return failure("TEAM_NAME_MISMATCH", { teamName: access.teamName });
   }
   await db.delete(teams).where(eq(teams.id, access.teamId));
   return { ok: true };

@@ -1,19 +1,18 @@
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { BuyButtons, NotForSale } from "~/components/billing/BuyButtons";
 import { FormMessage } from "~/components/forms/FormMessage";
 import { SubmitButton } from "~/components/forms/SubmitButton";
-import { billingStateOf, openPortal, startCheckout } from "~/domain/billing/checkout.server";
+import { billingStateOf } from "~/domain/billing/checkout.server";
 import { planWords } from "~/domain/billing/plan-state";
 import { premiumOffer } from "~/domain/billing/prices.server";
-import { LIMITS } from "~/domain/limits/rules";
 import { seo } from "~/lib/seo";
-import { logger } from "~/logger.server";
 import { billing, database } from "~/services.server";
 import { formatDay } from "~/shared/format";
 import { ownEntry } from "~/shared/own-entry";
+import { manageBilling, startPremiumCheckout } from "~/use-cases/billing/billing.server";
+import { formError, formRefusal, runForPage } from "~/web/adapters/page.server";
 import { siteFeatures } from "~/web/features.server";
-import { formBody, statusOf } from "~/web/http.server";
-import { overLimit } from "~/web/limits.server";
+import { formBody } from "~/web/http.server";
 import { requireUser } from "~/web/session.server";
 import type { Route } from "./+types/billing";
 
@@ -44,28 +43,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 const INTENTS = { "checkout-month": "month", "checkout-year": "year", portal: null } as const;
 
 /** Sends the member to Stripe: Checkout for a plan, or the portal to change, update the card or cancel. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request);
-  const intent = String(formBody(context).get("intent"));
+export async function action(args: Route.ActionArgs) {
+  const intent = String(formBody(args.context).get("intent"));
   const interval = ownEntry<"month" | "year" | null>(INTENTS, intent);
-  if (interval === undefined) return data({ error: "Choose a plan or Manage billing" }, { status: 400 });
-  const payments = billing();
-  // Checkout only where Premium is sold; the portal wherever Stripe keeps a subscription.
-  if (!payments || (interval && !siteFeatures().premiumForSale))
-    return data({ error: "Premium cannot be bought on this server" }, { status: 404 });
-  const limited = await overLimit(LIMITS.billing, { userId: user.id });
-  if (limited) return data({ error: limited.message }, { status: statusOf(limited) });
-  const { db } = await database();
-  try {
-    const result = interval
-      ? await startCheckout(db, payments, { id: user.id, email: user.email }, interval)
-      : await openPortal(db, payments, user.id);
-    if (!result.ok) return data({ error: result.error.message }, { status: statusOf(result.error) });
-    return redirect(result.url);
-  } catch (error) {
-    logger.warn({ err: error, intent }, "stripe did not answer");
-    return data({ error: "Stripe did not answer. Please try again in a minute." }, { status: 502 });
+  if (interval === undefined) {
+    await requireUser(args.request);
+    return formError(formRefusal("PLAN_CHOICE_REQUIRED"));
   }
+  const opened = interval
+    ? await runForPage(startPremiumCheckout, args, { interval })
+    : await runForPage(manageBilling, args, {});
+  return opened.ok ? redirect(opened.value.url) : formError(opened);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -4,9 +4,11 @@ import { FormMessage } from "~/components/forms/FormMessage";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { CircleAlert, CircleCheck, MailCheck } from "~/components/icons";
 import { LIMITS } from "~/domain/limits/rules";
-import { unsubscribe, unsubscribeAccount } from "~/domain/news/consent.server";
+import { unsubscribeAccount } from "~/domain/news/consent.server";
 import { seo } from "~/lib/seo";
 import { appSecret, database } from "~/services.server";
+import { stopProductNews } from "~/use-cases/accounts/contact-and-news.server";
+import { runForPage } from "~/web/adapters/page.server";
 import { statusOf } from "~/web/http.server";
 import { overLimit } from "~/web/limits.server";
 import type { Route } from "./+types/unsubscribe";
@@ -27,11 +29,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** The page's button, and the one-click POST mail programs send from the List-Unsubscribe header; signed in or not. */
-export async function action({ params, context }: Route.ActionArgs) {
-  const limited = await overLimit(LIMITS.unsubscribes, { ip: context.clientIp });
-  if (limited) return data({ done: false, error: limited.message }, { status: statusOf(limited) });
-  const outcome = await unsubscribe((await database()).db, params.token.slice(0, TOKEN_MAX), appSecret());
-  if (!outcome.ok) return data({ done: false, error: outcome.error.message }, { status: statusOf(outcome.error) });
+export async function action(args: Route.ActionArgs) {
+  const stopped = await runForPage(stopProductNews, args, { token: args.params.token });
+  if (!stopped.ok) return data({ done: false, error: stopped.message }, { status: stopped.status });
   return { done: true, error: null };
 }
 

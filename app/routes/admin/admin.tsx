@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { ActivitySection } from "~/components/admin/ActivitySection";
 import { AuditLog } from "~/components/admin/AuditLog";
 import { LibraryCoverage } from "~/components/admin/LibraryCoverage";
@@ -8,9 +7,8 @@ import { QuestionSearch } from "~/components/admin/QuestionSearch";
 import { UserAccess } from "~/components/admin/UserAccess";
 import { ShieldCheck } from "~/components/icons";
 import { findUserIdByEmail, getProfile } from "~/domain/accounts/profiles.server";
-import { changeAccess } from "~/domain/admin/access.server";
 import { recentAudit } from "~/domain/admin/audit.server";
-import { moderateQuestion, moderationQueue } from "~/domain/admin/questions.server";
+import { moderationQueue } from "~/domain/admin/questions.server";
 import { dailyActivity } from "~/domain/analytics/events.server";
 import { findQuestions } from "~/domain/community/list.server";
 import { productNewsAudience } from "~/domain/news/product-news.server";
@@ -20,9 +18,10 @@ import { useViewer } from "~/lib/use-viewer";
 import { database } from "~/services.server";
 import { describeAccess } from "~/shared/access";
 import { emailOnlySchema } from "~/shared/accounts-schemas";
-import { moderationSchema } from "~/shared/community-schemas";
 import { ownEntry } from "~/shared/own-entry";
-import { formBody, questionIdParam, statusOf } from "~/web/http.server";
+import { changeUserAccess, moderateSubmission } from "~/use-cases/admin/admin.server";
+import { formError, formRefusal, runForPage } from "~/web/adapters/page.server";
+import { formBody } from "~/web/http.server";
 import { requireAdminPage } from "~/web/session.server";
 import type { Route } from "./+types/admin";
 import { sendNewsAction } from "./news-action.server";
@@ -65,27 +64,23 @@ const CHANGES = {
   "revoke-premium": { plan: "free" },
 } as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdminPage(request);
-  const form = formBody(context);
+export async function action(args: Route.ActionArgs) {
+  const form = formBody(args.context);
   const intent = String(form.get("intent"));
-  if (intent === "news") return sendNewsAction(admin.id, form);
+  if (intent === "news") return sendNewsAction(args, form);
   if (intent === "approve" || intent === "reject") {
-    const parsed = moderationSchema.safeParse({ decision: intent, reason: form.get("reason") || undefined });
-    if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid" }, { status: 400 });
-    const questionId = questionIdParam(String(form.get("questionId") ?? ""));
-    const { db } = await database();
-    const result = await moderateQuestion(db, admin.id, questionId, parsed.data.decision, parsed.data.reason);
-    if (!result.ok) return data({ error: result.error.message }, { status: statusOf(result.error) });
+    const reason = form.get("reason") || undefined;
+    const input = { questionId: String(form.get("questionId") ?? ""), decision: intent, reason };
+    const moderated = await runForPage(moderateSubmission, args, input);
+    if (!moderated.ok) return formError(moderated);
     return { success: intent === "approve" ? "Approved: the question is public now." : "Rejected." };
   }
   const change = ownEntry<(typeof CHANGES)[keyof typeof CHANGES]>(CHANGES, intent);
   const userId = String(form.get("userId") ?? "");
-  if (!change || !userId) return data({ error: "Unknown action" }, { status: 400 });
-  const { db } = await database();
-  const result = await changeAccess(db, admin.id, userId, change);
-  if (!result.ok) return data({ error: result.error.message }, { status: statusOf(result.error) });
-  return { success: `Saved: ${result.profile.fullName} is now ${describeAccess(result.profile)}.` };
+  if (!change || !userId) return formError(formRefusal("UNKNOWN_ACTION"));
+  const changed = await runForPage(changeUserAccess, args, { userId, ...change });
+  if (!changed.ok) return formError(changed);
+  return { success: `Saved: ${changed.value.user.fullName} is now ${describeAccess(changed.value.user)}.` };
 }
 
 /** The admin console: activity, the moderation queue, questions, users and the audit log. */

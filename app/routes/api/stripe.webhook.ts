@@ -1,6 +1,7 @@
 import { handleStripeEvent, verifyWebhook } from "~/domain/billing/webhooks.server";
 import { logger } from "~/logger.server";
 import { billing, database, deliverQueuedEmail } from "~/services.server";
+import { coded } from "~/shared/errors/codes";
 import { domainProblem, methodNotAllowed, problem } from "~/web/http.server";
 import type { Route } from "./+types/stripe.webhook";
 
@@ -14,7 +15,7 @@ import type { Route } from "./+types/stripe.webhook";
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const payments = billing();
-  if (!payments) return problem(404, "Payments are not set up on this server", "NOT_FOUND");
+  if (!payments) return problem(coded("PAYMENTS_NOT_SET_UP"));
   const payload = Buffer.from(await request.arrayBuffer());
   const verified = verifyWebhook(payments, payload, request.headers.get("stripe-signature"));
   if (!verified.ok) return domainProblem(verified.error);
@@ -27,9 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ received: true, outcome });
   } catch (error) {
     logger.error({ err: error, eventId: event.id, type: event.type }, "stripe event not handled; Stripe will retry");
-    return problem(500, "The event could not be handled now; it will be taken when Stripe sends it again", "INTERNAL", {
-      retryable: true,
-    });
+    return problem(coded("STRIPE_EVENT_DEFERRED"), { retryable: true });
   }
 }
 

@@ -6,6 +6,8 @@ import { accounts, withCookies } from "~/web/accounts.server";
 import { formBody } from "~/web/http.server";
 import type { Route } from "./+types/auth.google";
 
+// Hand-written, not a use case: better-auth owns this change and is called through its own endpoint on
+// behalf of this request (its cookies, origin check and rate limits), and its answer's cookies are the page's.
 /** POST /auth/google: asks better-auth for Google's authorization URL and sends the browser there. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = formBody(context);

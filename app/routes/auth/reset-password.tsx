@@ -7,14 +7,14 @@ import { KeyRound } from "~/components/icons";
 import { seo } from "~/lib/seo";
 import { MIN_PASSWORD_LENGTH } from "~/shared/accounts";
 import { firstIssue, newPasswordSchema } from "~/shared/accounts-schemas";
+import { BROWSER_ERRORS } from "~/shared/errors/browser";
 import { accounts, authErrorMessage } from "~/web/accounts.server";
 import { formBody } from "~/web/http.server";
 import type { Route } from "./+types/reset-password";
 
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
-const EXPIRED =
-  "This reset link has expired or was already used. Ask for a new one with 'Forgot password?' on the sign-in page.";
+const EXPIRED = BROWSER_ERRORS.RESET_LINK_EXPIRED;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -24,6 +24,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+// Hand-written, not a use case: better-auth owns this change and is called through its own endpoint on
+// behalf of this request (its cookies, origin check and rate limits), and its answer's cookies are the page's.
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(formBody(context));
   const token = typeof form.token === "string" ? form.token : "";
@@ -32,8 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });
   const answer = await accounts.resetPassword(request, { newPassword: parsed.data.password, token });
   if (answer.body?.code === "INVALID_TOKEN") return data({ error: EXPIRED }, { status: 400 });
-  if (!answer.ok)
-    return data({ error: authErrorMessage(answer, "Failed to reset password") }, { status: answer.status });
+  if (!answer.ok) return data({ error: authErrorMessage(answer, "reset-password") }, { status: answer.status });
   // Every session of the account was signed out by the reset; sign in afresh.
   throw redirect("/sign-in?reset=1");
 }

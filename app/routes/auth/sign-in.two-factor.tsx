@@ -7,6 +7,7 @@ import { ShieldCheck } from "~/components/icons";
 import { seo } from "~/lib/seo";
 import { safeRedirectPath } from "~/shared/accounts";
 import { backupCodeSchema, firstIssue, totpCodeSchema } from "~/shared/accounts-schemas";
+import { say } from "~/shared/errors/english";
 import { accounts, authErrorMessage, withCookies } from "~/web/accounts.server";
 import { formBody } from "~/web/http.server";
 import { requireSignedOut } from "~/web/session.server";
@@ -27,6 +28,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+// Hand-written, not a use case: better-auth owns this change and is called through its own endpoint on
+// behalf of this request (its cookies, origin check and rate limits), and its answer's cookies are the page's.
 /** Second step of signing in when the account has two-factor on: a TOTP code or a backup code. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(formBody(context));
@@ -36,9 +39,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = await (backup ? accounts.verifyBackupCode : accounts.verifyTotp)(request, parsed.data.code);
   if (answer.ok) throw redirect(safeRedirectPath(form.redirectTo), { headers: withCookies(answer) });
   if (answer.body?.code === "INVALID_TWO_FACTOR_COOKIE") {
-    return data({ error: "This sign-in has expired. Please sign in again." }, { status: 401 });
+    return data({ error: say("SIGN_IN_EXPIRED") }, { status: 401 });
   }
-  return data({ error: authErrorMessage(answer, "That code did not work. Please try again.") }, { status: 400 });
+  return data({ error: authErrorMessage(answer, "verify-code") }, { status: 400 });
 }
 
 export default function TwoFactorSignIn({ actionData }: Route.ComponentProps) {

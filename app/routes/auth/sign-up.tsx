@@ -37,6 +37,8 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
     noindex: true,
   });
 
+// Hand-written, not a use case: better-auth owns this change and is called through its own endpoint on
+// behalf of this request (its cookies, origin check and rate limits), and its answer's cookies are the page's.
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(formBody(context));
   const parsed = signUpSchema.safeParse(form);
@@ -45,8 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const next = safeRedirectPath(form.redirectTo);
   const answer = await accounts.signUp(request, { name: fullName, email, password, next });
   // A taken address answers like a new one (its owner gets a mail instead), so nothing leaks here.
-  if (!answer.ok)
-    return data({ error: authErrorMessage(answer, "Failed to create account") }, { status: answer.status });
+  if (!answer.ok) return data({ error: authErrorMessage(answer, "sign-up") }, { status: answer.status });
   // A taken address answers with a made-up account that is stored nowhere, so this changes no one else's choice.
   const newUser = answer.body?.user as { id?: unknown } | undefined;
   if (form.productNews === "on" && typeof newUser?.id === "string") {

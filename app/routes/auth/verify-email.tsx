@@ -7,6 +7,7 @@ import { MailCheck } from "~/components/icons";
 import { seo } from "~/lib/seo";
 import { safeRedirectPath } from "~/shared/accounts";
 import { emailOnlySchema } from "~/shared/accounts-schemas";
+import { say } from "~/shared/errors/english";
 import { accounts, authErrorMessage } from "~/web/accounts.server";
 import { formBody } from "~/web/http.server";
 import type { Route } from "./+types/verify-email";
@@ -23,13 +24,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+// Hand-written, not a use case: better-auth owns this change and is called through its own endpoint on
+// behalf of this request (its cookies, origin check and rate limits), and its answer's cookies are the page's.
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = emailOnlySchema.safeParse(Object.fromEntries(formBody(context)));
   if (!parsed.success) {
-    return data({ error: "You must provide either an email or phone number and a type" }, { status: 400 });
+    return data({ error: say("EMAIL_OR_PHONE_REQUIRED") }, { status: 400 });
   }
   const answer = await accounts.sendVerificationEmail(request, parsed.data.email);
-  if (answer.status === 429) return data({ error: authErrorMessage(answer, "") }, { status: 429 });
+  if (answer.status === 429) return data({ error: authErrorMessage(answer, "send-reset") }, { status: 429 });
   // Same answer for every address: this form must not tell who has an account.
   return { success: "A new verification link is on its way if that address is waiting for one." };
 }

@@ -5,6 +5,7 @@ import { config } from "~/config.server";
 import { getRoundView, roomKeyForHost } from "~/domain/live/rounds.server";
 import { seo } from "~/lib/seo";
 import { appSecret, database } from "~/services.server";
+import { say } from "~/shared/errors/english";
 import { isJoinCode, isLoopbackUrl, livePaths, normalizeJoinCode, spacedCode } from "~/shared/live";
 import type { PageLayout } from "~/shared/navigation";
 import { domainPageError, statusOf } from "~/web/http.server";
@@ -20,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = normalizeJoinCode(params.code);
   const refuse = (reason: Refusal["reason"], message: string, status: number) =>
     data<Refusal>({ view: null, code, reason, message }, { status });
-  if (!isJoinCode(code)) return refuse("not-found", "No round has this code", 404);
+  if (!isJoinCode(code)) return refuse("not-found", say("NO_ROUND_WITH_CODE"), 404);
   if (code !== params.code) throw redirect(livePaths.host(code));
   const { db } = await database();
   const credentials = await liveCredentials(request, code);

@@ -4,6 +4,7 @@ import { JoinCodeForm } from "~/components/live/JoinCodeForm";
 import { getRoundView } from "~/domain/live/rounds.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
+import { say } from "~/shared/errors/english";
 import { isJoinCode, JOIN_CODE_LENGTH, livePaths, normalizeJoinCode } from "~/shared/live";
 import type { PageLayout } from "~/shared/navigation";
 import { formBody } from "~/web/http.server";
@@ -22,25 +23,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const typed = String(formBody(context).get("code") ?? "");
   const code = normalizeJoinCode(typed).slice(0, 40);
   const refuse = (error: string) => data({ code, error }, { status: 400 });
-  if (!code) return refuse("Please type the code from the host's screen.");
-  if (!isJoinCode(code)) {
-    return refuse(
-      code.length === JOIN_CODE_LENGTH
-        ? "That is not a join code: codes never use 0, O, 1, I, L, 5, S, 2, Z, 8 or B."
-        : `A join code has ${JOIN_CODE_LENGTH} letters and numbers; this one has ${code.length}.`,
-    );
-  }
+  if (!code) return refuse(say("JOIN_CODE_REQUIRED"));
+  if (!isJoinCode(code)) return refuse(say("JOIN_CODE_INVALID", { length: JOIN_CODE_LENGTH, typed: code.length }));
   const { db } = await database();
   const credentials = await liveCredentials(request, code);
   const outcome = await readRoundByCode(context.clientIp, () =>
     getRoundView(db, code, credentials, "participant", { lobby: true }),
   );
   if (!outcome.ok) {
-    const status = { NOT_FOUND: 404, RATE_LIMITED: 429 }[outcome.error.code as string] ?? 400;
+    const status = { "not-found": 404, "rate-limited": 429 }[outcome.error.kind as string] ?? 400;
     return data({ code, error: outcome.error.message }, { status });
   }
   if (outcome.view.status === "ended" && !outcome.view.me)
-    return data({ code, error: "This round has ended" }, { status: 404 });
+    return data({ code, error: say("ROUND_GONE") }, { status: 404 });
   throw redirect(livePaths.participant(code));
 }
 

@@ -5,6 +5,7 @@ import { getRoundView } from "~/domain/live/rounds.server";
 import { teamRoundName } from "~/domain/teams/meetings.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
+import { say } from "~/shared/errors/english";
 import { isJoinCode, LIVE_NAME_MAX, livePaths, normalizeJoinCode } from "~/shared/live";
 import type { PageLayout } from "~/shared/navigation";
 import { domainPageError } from "~/web/http.server";
@@ -19,7 +20,7 @@ export { privatePageHeaders as headers } from "~/web/private-page.server";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = normalizeJoinCode(params.code);
   if (!isJoinCode(code)) {
-    return data({ view: null, code: params.code, error: "A join code has six letters and numbers" }, { status: 404 });
+    return data({ view: null, code: params.code, error: say("NOT_A_JOIN_CODE") }, { status: 404 });
   }
   const url = new URL(request.url);
   // Codes typed in lower case or with a space still arrive, at the one address of the round.
@@ -31,9 +32,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     getRoundView(db, code, credentials, "participant", { lobby: true }),
   );
   if (!outcome.ok) {
-    if (outcome.error.code === "RATE_LIMITED")
+    if (outcome.error.kind === "rate-limited")
       return data({ view: null, code, error: outcome.error.message }, { status: 429 });
-    if (outcome.error.code !== "NOT_FOUND") throw domainPageError(outcome.error);
+    if (outcome.error.kind !== "not-found") throw domainPageError(outcome.error);
     return data({ view: null, code, error: outcome.error.message }, { status: 404 });
   }
   // A signed-in member of the round's team finds their own name in the form; guests type theirs as always.

@@ -1,6 +1,7 @@
 import { recapToCsv, recapToMarkdown } from "~/domain/live/recap-export";
 import { getRecap } from "~/domain/live/rounds.server";
 import { database } from "~/services.server";
+import { coded } from "~/shared/errors/codes";
 import { domainProblem, problem } from "~/web/http.server";
 import type { Route } from "./+types/recap.export";
 
@@ -17,10 +18,9 @@ type Format = keyof typeof FORMATS;
 export async function loader({ request, params }: Route.LoaderArgs) {
   const format = new URL(request.url).searchParams.get("format") ?? "";
   if (!Object.hasOwn(FORMATS, format)) {
-    return problem(400, `format must be one of ${Object.keys(FORMATS).join(", ")}`, "INVALID_INPUT");
+    return problem(coded("EXPORT_FORMAT_UNKNOWN", { formats: Object.keys(FORMATS) }));
   }
-  if (!RECAP_TOKEN.test(params.token))
-    return problem(404, "This recap does not exist or has been deleted", "NOT_FOUND");
+  if (!RECAP_TOKEN.test(params.token)) return problem(coded("RECAP_NOT_FOUND"));
   const { db } = await database();
   const outcome = await getRecap(db, params.token);
   if (!outcome.ok) return domainProblem(outcome.error);

@@ -4,6 +4,7 @@ import { RoundMessage } from "~/components/live/RoundMessage";
 import { getRecap } from "~/domain/live/rounds.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
+import { say } from "~/shared/errors/english";
 import { livePaths } from "~/shared/live";
 import type { PageLayout } from "~/shared/navigation";
 import { domainPageError, statusOf } from "~/web/http.server";
@@ -16,7 +17,7 @@ export { privatePageHeaders as headers } from "~/web/private-page.server";
 const RECAP_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const missing = { recap: null, message: "This recap does not exist or has been deleted" };
+  const missing = { recap: null, message: say("RECAP_NOT_FOUND") };
   if (!RECAP_TOKEN.test(params.token)) return data(missing, { status: 404 });
   const { db } = await database();
   const outcome = await getRecap(db, params.token);

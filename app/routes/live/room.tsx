@@ -4,6 +4,7 @@ import { RoundMessage } from "~/components/live/RoundMessage";
 import { getRoundView } from "~/domain/live/rounds.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
+import { say } from "~/shared/errors/english";
 import { isJoinCode, livePaths, normalizeJoinCode } from "~/shared/live";
 import type { PageLayout } from "~/shared/navigation";
 import { domainPageError, statusOf } from "~/web/http.server";
@@ -20,7 +21,7 @@ import type { Route } from "./+types/room";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
-const NOT_OPEN = "This room screen opens from the host's screen, or with the room link the host copies from it.";
+const NOT_OPEN = say("ROOM_SCREEN_NOT_OPEN");
 
 /**
  * The room's screen: opened from the host's screen in this browser (the
@@ -31,7 +32,7 @@ const NOT_OPEN = "This room screen opens from the host's screen, or with the roo
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = normalizeJoinCode(params.code);
   const refuse = (message: string, status: number) => data({ view: null, code, message }, { status });
-  if (!isJoinCode(code)) return refuse("No round has this code.", 404);
+  if (!isJoinCode(code)) return refuse(say("NO_ROUND_WITH_CODE"), 404);
   const { db } = await database();
   const key = new URL(request.url).searchParams.get("key");
   if (key !== null) {

@@ -2,6 +2,7 @@ import { config } from "~/config.server";
 import { EXPORT_FORMATS, type ExportFormat, renderExport } from "~/domain/community/export-formats";
 import { findPlan } from "~/domain/plans/plans.server";
 import { database } from "~/services.server";
+import { coded } from "~/shared/errors/codes";
 import { isUuid } from "~/shared/ids";
 import { problem } from "~/web/http.server";
 import { getUser } from "~/web/session.server";
@@ -12,12 +13,11 @@ const FORMATS = Object.keys(EXPORT_FORMATS);
 /** GET /p/{id}/export?format=csv|json|markdown|text: a meeting plan as a download, in its order. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const format = new URL(request.url).searchParams.get("format") ?? "";
-  if (!Object.hasOwn(EXPORT_FORMATS, format))
-    return problem(400, `format must be one of ${FORMATS.join(", ")}`, "INVALID_INPUT");
-  if (!isUuid(params.id)) return problem(404, "Plan not found", "NOT_FOUND");
+  if (!Object.hasOwn(EXPORT_FORMATS, format)) return problem(coded("EXPORT_FORMAT_UNKNOWN", { formats: FORMATS }));
+  if (!isUuid(params.id)) return problem(coded("PLAN_NOT_FOUND"));
   const { db } = await database();
   const plan = await findPlan(db, params.id.toLowerCase(), (await getUser(request))?.id ?? null);
-  if (!plan) return problem(404, "Plan not found", "NOT_FOUND");
+  if (!plan) return problem(coded("PLAN_NOT_FOUND"));
   const rows = plan.questions.map((q) => ({
     question: q.question,
     type: q.type,

@@ -11,17 +11,17 @@ import { useCopy } from "~/lib/use-copy";
 import { database } from "~/services.server";
 import { isUuid } from "~/shared/ids";
 import { stripSurroundingQuotes } from "~/shared/questions";
-import { pageError } from "~/web/http.server";
+import { notFoundPage } from "~/web/http.server";
 import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/p.$id";
 
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  if (!isUuid(params.id)) throw pageError(404);
+  if (!isUuid(params.id)) throw notFoundPage();
   const { db } = await database();
   const plan = await findPlan(db, params.id.toLowerCase(), (await getUser(request))?.id ?? null);
-  if (!plan) throw pageError(404);
+  if (!plan) throw notFoundPage();
   return { plan };
 }
 

@@ -1,13 +1,12 @@
-import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { PlanEditorPage } from "~/components/plans/PlanEditorPage";
-import { LIMITS } from "~/domain/limits/rules";
-import { createPlan, listPlans, loadPlanDraft, suggestForSlot, suggestPlan } from "~/domain/plans/plans.server";
+import { listPlans, loadPlanDraft, suggestPlan } from "~/domain/plans/plans.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
-import { isUuid } from "~/shared/ids";
-import { newPlanSchema, planSlotSchema, planSuggestionSchema } from "~/shared/plan-schemas";
-import { formBody, statusOf } from "~/web/http.server";
-import { overLimit } from "~/web/limits.server";
+import { planSuggestionSchema } from "~/shared/plan-schemas";
+import { saveMeetingPlan, suggestForPlanSlot, suggestMeetingPlan } from "~/use-cases/plans/plans.server";
+import { formError, runForPage } from "~/web/adapters/page.server";
+import { formBody } from "~/web/http.server";
 import { planDraftIds } from "~/web/plan-draft.server";
 import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/plan";
@@ -40,31 +39,22 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return defaultShouldRevalidate;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = formBody(context);
-  const user = await getUser(request);
-  const { db } = await database();
-  const settings = planSuggestionSchema.parse(Object.fromEntries(form));
+export async function action(args: Route.ActionArgs) {
+  const form = formBody(args.context);
+  const fields = Object.fromEntries(form);
+  const questionIds = form.getAll("questionIds").map(String);
   const intent = form.get("intent");
-  if (intent === "suggest") return { questions: await suggestPlan(db, settings, user?.id ?? null) };
-  if (intent === "another") {
-    const slot = planSlotSchema.safeParse(form.get("slot"));
-    if (!slot.success) return data({ error: slot.error.issues[0]?.message ?? "Unknown slot" }, { status: 400 });
-    const replace = String(form.get("replace") ?? "").toLowerCase();
-    if (!isUuid(replace)) return data({ error: "replace must be a question id" }, { status: 400 });
-    const exclude = form.getAll("questionIds").map(String).filter(isUuid);
-    const question = await suggestForSlot(db, slot.data, settings, exclude, user?.id ?? null);
-    return { replaced: { questionId: replace, question } };
+  if (intent === "suggest") {
+    const suggested = await runForPage(suggestMeetingPlan, args, fields);
+    return suggested.ok ? suggested.value : formError(suggested);
   }
-  const parsed = newPlanSchema.safeParse({ title: form.get("title") ?? "", questionIds: form.getAll("questionIds") });
-  if (!parsed.success)
-    return data({ error: parsed.error.issues[0]?.message ?? "Please check the plan" }, { status: 400 });
-  const limited = await overLimit(LIMITS.plans, user ? { userId: user.id } : { ip: context.clientIp });
-  if (limited) return data({ error: limited.message }, { status: statusOf(limited) });
-  const id = await createPlan(db, { ownerId: user?.id ?? null, ...parsed.data });
-  if (!id)
-    return data({ error: "A question in this plan no longer exists. Please pick another one." }, { status: 409 });
-  return redirect(`/p/${id}`);
+  if (intent === "another") {
+    const another = await runForPage(suggestForPlanSlot, args, { ...fields, questionIds });
+    return another.ok ? another.value : formError(another);
+  }
+  const saved = await runForPage(saveMeetingPlan, args, { title: fields.title ?? "", questionIds });
+  if (!saved.ok) return formError(saved);
+  return redirect(`/p/${saved.value.planId}`);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

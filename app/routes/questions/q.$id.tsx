@@ -9,7 +9,7 @@ import { database } from "~/services.server";
 import { findCategory } from "~/shared/categories";
 import { isUuid } from "~/shared/ids";
 import { stripSurroundingQuotes } from "~/shared/questions";
-import { pageError } from "~/web/http.server";
+import { notFoundPage } from "~/web/http.server";
 import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/q.$id";
 
@@ -27,11 +27,11 @@ const TYPE_IN_A_SENTENCE: Record<string, string> = {
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  if (!isUuid(params.id)) throw pageError(404);
+  if (!isUuid(params.id)) throw notFoundPage();
   const user = await getUser(request);
   const { db } = await database();
   const question = await sharedQuestion(db, params.id.toLowerCase(), user?.id ?? null);
-  if (!question) throw pageError(404);
+  if (!question) throw notFoundPage();
   const related = await relatedQuestions(db, question, user?.id ?? null);
   return { question, related };
 }

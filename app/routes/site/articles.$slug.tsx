@@ -3,12 +3,12 @@ import { PROSE } from "~/components/ContentPage";
 import { findArticle } from "~/domain/content/articles.server";
 import { absoluteUrl, breadcrumbs, seo, siteFrom } from "~/lib/seo";
 import { formatDay } from "~/shared/format";
-import { pageError } from "~/web/http.server";
+import { notFoundPage } from "~/web/http.server";
 import type { Route } from "./+types/articles.$slug";
 
 export function loader({ params }: Route.LoaderArgs) {
   const article = findArticle(params.slug);
-  if (!article) throw pageError(404);
+  if (!article) throw notFoundPage();
   return { article };
 }
 

@@ -1,30 +1,28 @@
-import { data } from "react-router";
 import { PopularList } from "~/components/community/PopularList";
 import { SubmitQuestionForm } from "~/components/community/SubmitQuestionForm";
 import { CategoryAdvice } from "~/components/content/CategoryAdvice";
 import { CategoryFaq } from "~/components/content/CategoryFaq";
 import { CategoryHero } from "~/components/content/CategoryHero";
 import { listQuestions } from "~/domain/community/list.server";
-import { submitQuestion } from "~/domain/community/submissions.server";
 import { categoryGuide } from "~/domain/content/guides.server";
-import { LIMITS } from "~/domain/limits/rules";
 import { absoluteUrl, breadcrumbs, faqPage, seo, siteFrom } from "~/lib/seo";
 import { useViewer } from "~/lib/use-viewer";
 import { database } from "~/services.server";
 import { type CategorySlug, findCategory } from "~/shared/categories";
-import { listQuerySchema, submissionSchema } from "~/shared/community-schemas";
+import { listQuerySchema } from "~/shared/community-schemas";
+import { submitCommunityQuestion } from "~/use-cases/community/community.server";
+import { formError, runForPage } from "~/web/adapters/page.server";
 import { siteFeatures } from "~/web/features.server";
 import { generatorPageData } from "~/web/generator-page.server";
-import { formBody, pageError, statusOf } from "~/web/http.server";
-import { overLimit } from "~/web/limits.server";
+import { formBody, notFoundPage } from "~/web/http.server";
 import { existingQuotaSubject } from "~/web/quota-subject.server";
-import { getUser, requireUser } from "~/web/session.server";
+import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/category";
 
 /** The category of this page, from its path (one module serves the seven category routes). */
 function categoryOf(request: Request) {
   const category = findCategory(new URL(request.url).pathname.slice(1));
-  if (!category) throw pageError(404);
+  if (!category) throw notFoundPage();
   return category;
 }
 
@@ -41,20 +39,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { category, guide: categoryGuide(category.slug, siteFeatures()), query, questionsPage, ...generator };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const category = categoryOf(request);
-  const user = await requireUser(request);
-  const parsed = submissionSchema.safeParse({
-    ...Object.fromEntries(formBody(context)),
-    categorySlug: category.slug,
-  });
-  if (!parsed.success)
-    return data({ error: parsed.error.issues[0]?.message ?? "Please check the form" }, { status: 400 });
-  const limited = await overLimit(LIMITS.submissions, { userId: user.id });
-  if (limited) return data({ error: limited.message }, { status: statusOf(limited) });
-  const { db } = await database();
-  const result = await submitQuestion(db, user.id, parsed.data);
-  if (!result.ok) return data({ error: result.error.message }, { status: statusOf(result.error) });
+/** A member submits a question for this category, as the API's submission does. */
+export async function action(args: Route.ActionArgs) {
+  const category = categoryOf(args.request);
+  const input = { ...Object.fromEntries(formBody(args.context)), categorySlug: category.slug };
+  const submitted = await runForPage(submitCommunityQuestion, args, input);
+  if (!submitted.ok) return formError(submitted);
   return { success: "Thank you! Your question waits for a quick review; you can follow it on your profile." };
 }
 

@@ -3,12 +3,11 @@ import { ContentPage } from "~/components/ContentPage";
 import { FormMessage } from "~/components/forms/FormMessage";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
-import { config } from "~/config.server";
-import { submitContactMessage } from "~/domain/contact/messages.server";
 import { seo } from "~/lib/seo";
-import { appSecret, database, sendEmail } from "~/services.server";
 import { CONTACT_MESSAGE_MAX } from "~/shared/contact";
 import { contactSchema } from "~/shared/contact-schemas";
+import { sendContactMessage } from "~/use-cases/accounts/contact-and-news.server";
+import { runForPage } from "~/web/adapters/page.server";
 import { formBody } from "~/web/http.server";
 import { getUser } from "~/web/session.server";
 import type { Route } from "./+types/contact";
@@ -31,16 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data({ fieldErrors, error: null, sent: false }, { status: 400 });
   }
-  const user = await getUser(request);
-  const { db } = await database();
-  const { appName, contactEmail } = config();
-  const result = await submitContactMessage(
-    db,
-    parsed.data,
-    { ip: context.clientIp, userId: user?.id ?? null },
-    { appName, contactEmail, secret: appSecret(), sendEmail },
-  );
-  if (!result.ok) return data({ fieldErrors: {} as FieldErrors, error: result.error, sent: false }, { status: 429 });
+  // The form's own check above names every field at fault; the use case checks the same again, and sends.
+  const sent = await runForPage(sendContactMessage, { request, context }, form);
+  if (!sent.ok)
+    return data({ fieldErrors: {} as FieldErrors, error: sent.message, sent: false }, { status: sent.status });
   return { fieldErrors: {} as FieldErrors, error: null, sent: true };
 }
 

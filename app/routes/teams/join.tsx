@@ -1,10 +1,12 @@
 import { data, redirect } from "react-router";
 import { InvitationPage } from "~/components/teams/InvitationPage";
-import { acceptInvitation, invitationPath, readInvitation } from "~/domain/teams/invitations.server";
+import { invitationPath, readInvitation } from "~/domain/teams/invitations.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
-import { formBody, statusOf } from "~/web/http.server";
-import { getUser, requireUser, signInPath } from "~/web/session.server";
+import { joinByInvitation } from "~/use-cases/teams/teams.server";
+import { formError, formRefusal, runForPage } from "~/web/adapters/page.server";
+import { formBody } from "~/web/http.server";
+import { getUser, signInPath } from "~/web/session.server";
 import type { Route } from "./+types/join";
 
 // The address is the invitation: no cache, history copy or proxy keeps it.
@@ -28,12 +30,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireUser(request);
-  if (formBody(context).get("intent") !== "accept") return data({ error: "Unknown action" }, { status: 400 });
-  const outcome = await acceptInvitation((await database()).db, params.token.slice(0, TOKEN_MAX), user);
-  if (!outcome.ok) return data({ error: outcome.error.message }, { status: statusOf(outcome.error) });
-  throw redirect(`/teams/${outcome.teamId}`);
+export async function action(args: Route.ActionArgs) {
+  if (formBody(args.context).get("intent") !== "accept") return formError(formRefusal("UNKNOWN_ACTION"));
+  const accepted = await runForPage(joinByInvitation, args, { token: args.params.token });
+  if (!accepted.ok) return formError(accepted);
+  throw redirect(`/teams/${accepted.value.teamId}`);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,24 +1,25 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { MeetingHeading } from "~/components/teams/MeetingHeading";
 import { MeetingQuestions } from "~/components/teams/MeetingQuestions";
 import { MeetingUses } from "~/components/teams/MeetingUses";
 import { TeamNav } from "~/components/teams/TeamNav";
 import { TeamRecap } from "~/components/teams/TeamRecap";
 import { TeamCardScope } from "~/components/teams/team-card-scope";
-import { config } from "~/config.server";
 import { ownerHasPremium } from "~/domain/generation/directed-access.server";
-import { LIMITS } from "~/domain/limits/rules";
-import { getMeeting, MEETING_NOT_FOUND, recordMeetingUse, startTeamRound } from "~/domain/teams/meetings.server";
+import { getMeeting } from "~/domain/teams/meetings.server";
 import { askableQuestions } from "~/domain/teams/prepared-questions.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
+import { coded } from "~/shared/errors/codes";
 import { isUuid } from "~/shared/ids";
 import { livePaths } from "~/shared/live";
 import { formatInZone } from "~/shared/series";
 import { teamRoleCan } from "~/shared/teams";
+import { startMeetingRound } from "~/use-cases/teams/meetings.server";
+import { recordUseInMeeting } from "~/use-cases/teams/team-questions.server";
+import { type FormFailure, formError, formRefusal, runForPage } from "~/web/adapters/page.server";
 import { siteFeatures } from "~/web/features.server";
-import { domainPageError, formBody, pageError, statusOf } from "~/web/http.server";
-import { overLimit } from "~/web/limits.server";
+import { domainPageError, formBody, pageError } from "~/web/http.server";
 import { hostCookie } from "~/web/live.server";
 import { MAX_ON_TABLE, meetingTable } from "~/web/meeting-table.server";
 import { requireTeamPage } from "~/web/teams.server";
@@ -28,7 +29,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 async function meetingOf(teamId: string, meetingId: string | undefined) {
-  if (!isUuid(meetingId)) throw pageError(404, MEETING_NOT_FOUND);
+  if (!isUuid(meetingId)) throw pageError(coded("TEAM_MEETING_NOT_FOUND"));
   const { db } = await database();
   const found = await getMeeting(db, teamId, meetingId);
   if (!found.ok) throw domainPageError(found.error);
@@ -48,29 +49,32 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** Marking a question asked and starting the meeting's team round: both for those who run meetings. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const access = await requireTeamPage(request, params.teamId, "run-meetings");
-  const { db, meeting } = await meetingOf(access.teamId, params.meetingId);
-  const form = formBody(context);
+export async function action(args: Route.ActionArgs) {
+  const { teamId, meetingId } = args.params;
+  const form = formBody(args.context);
   const intent = form.get("intent");
   if (intent === "asked") {
-    const questionId = String(form.get("questionId") ?? "");
-    if (!isUuid(questionId)) return data({ error: "questionId must be a question id" }, { status: 400 });
-    const recorded = await recordMeetingUse(db, access, meeting.id, questionId, "asked");
-    if (!recorded.ok) return data({ error: recorded.error.message }, { status: statusOf(recorded.error) });
+    const input = { teamId, meetingId, questionId: String(form.get("questionId") ?? ""), how: "asked" };
+    const recorded = await runForPage(recordUseInMeeting, args, input, teamId);
+    if (!recorded.ok) return meetingFailure(recorded);
     return { error: null };
   }
   if (intent === "round") {
-    const limited = await overLimit(LIMITS.rounds, { userId: access.userId });
-    if (limited) return data({ error: limited.message }, { status: statusOf(limited) });
     const questionIds = form.getAll("questionIds").map(String).filter(isUuid).slice(0, MAX_ON_TABLE);
-    const anonymous = form.get("anonymous") === "on";
-    const started = await startTeamRound(db, access, meeting.id, { questionIds, anonymous }, config().live);
-    if (!started.ok) return data({ error: started.error.message }, { status: statusOf(started.error) });
-    const headers = { "Set-Cookie": hostCookie(started.code, started.hostToken, started.expiresAt) };
-    return redirect(livePaths.host(started.code), { headers });
+    const input = { teamId, meetingId, questionIds, anonymous: form.get("anonymous") === "on" };
+    const started = await runForPage(startMeetingRound, args, input, teamId);
+    if (!started.ok) return meetingFailure(started);
+    const { code, hostToken, expiresAt } = started.value;
+    return redirect(livePaths.host(code), { headers: { "Set-Cookie": hostCookie(code, hostToken, expiresAt) } });
   }
-  return data({ error: "intent must be asked or round" }, { status: 400 });
+  await requireTeamPage(args.request, teamId, "run-meetings");
+  return formError(formRefusal("INTENT_UNKNOWN", { allowed: ["asked", "round"] }));
+}
+
+/** A meeting that is not the team's is the page's 404, as on reading it; anything else is said beside the form. */
+function meetingFailure(failed: FormFailure) {
+  if (failed.error.code === "TEAM_MEETING_NOT_FOUND") throw domainPageError(failed.error);
+  return formError(failed);
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>

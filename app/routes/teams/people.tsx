@@ -6,7 +6,7 @@ import { database } from "~/services.server";
 import { teamNotice } from "~/shared/team-pages";
 import { requireTeamPage } from "~/web/teams.server";
 import type { Route } from "./+types/people";
-import { abilityFor, peopleAction, peopleIntent } from "./people-actions.server";
+import { peopleAction } from "./people-actions.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
@@ -23,10 +23,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { intent, form } = peopleIntent(context);
-  const access = await requireTeamPage(request, params.teamId, abilityFor(intent));
-  return peopleAction(access, intent, form, request);
+export function action(args: Route.ActionArgs) {
+  return peopleAction(args);
 }
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>

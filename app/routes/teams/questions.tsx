@@ -1,21 +1,21 @@
 import { data } from "react-router";
 import { TeamNav } from "~/components/teams/TeamNav";
 import { TeamQuestionsPage } from "~/components/teams/TeamQuestionsPage";
-import { listTeamCollection, removeFromTeam } from "~/domain/teams/collection.server";
-import {
-  deleteTeamQuestion,
-  editTeamQuestion,
-  listTeamQuestions,
-  SAVED_PUBLISHED_INSTEAD,
-  submitTeamQuestion,
-  writeTeamQuestion,
-} from "~/domain/teams/team-questions.server";
+import { listTeamCollection } from "~/domain/teams/collection.server";
+import { listTeamQuestions } from "~/domain/teams/team-questions.server";
 import { seo } from "~/lib/seo";
 import { useViewer } from "~/lib/use-viewer";
 import { database } from "~/services.server";
-import { isUuid } from "~/shared/ids";
-import { teamQuestionEditSchema, teamQuestionSchema } from "~/shared/team-question-schemas";
+import { ownEntry } from "~/shared/own-entry";
 import { teamRoleCan } from "~/shared/teams";
+import {
+  deleteQuestionOfTeam,
+  editQuestionOfTeam,
+  removeFromCollection,
+  submitQuestionOfTeam,
+  writeQuestionForTeam,
+} from "~/use-cases/teams/team-questions.server";
+import { formRefusal, runForPage } from "~/web/adapters/page.server";
 import { formBody } from "~/web/http.server";
 import { requireTeamPage } from "~/web/teams.server";
 import type { Route } from "./+types/questions";
@@ -33,49 +33,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { team: access, collection, written, canCurate: teamRoleCan(access.role, "curate") };
 }
 
-const TEAM_QUESTION_INTENTS = new Set(["write", "unsave", "edit", "delete", "submit"]);
+/** The forms of the page, each one use case; all of them need the team's "curate" ability. */
+const BY_QUESTION = {
+  unsave: { useCase: removeFromCollection, success: "Removed from the collection." },
+  edit: { useCase: editQuestionOfTeam, success: "Saved." },
+  delete: { useCase: deleteQuestionOfTeam, success: "Deleted." },
+  submit: { useCase: submitQuestionOfTeam, success: "Submitted for review: the team keeps using it meanwhile." },
+};
 
-const firstProblem = (error: { issues: { message: string }[] }) => ({ error: error.issues[0]?.message ?? "Invalid" });
-
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const access = await requireTeamPage(request, params.teamId, "curate");
-  const form = formBody(context);
-  const fields = Object.fromEntries(form);
-  const intent = String(form.get("intent") ?? "");
-  if (!TEAM_QUESTION_INTENTS.has(intent)) return data({ error: "Unknown action." }, { status: 400 });
-  const { db } = await database();
+export async function action(args: Route.ActionArgs) {
+  const teamId = args.params.teamId;
+  const fields = Object.fromEntries(formBody(args.context));
+  const intent = String(fields.intent ?? "");
+  // These forms answer 200 with their message, as they always have: the page shows it beside the form.
   if (intent === "write") {
-    const parsed = teamQuestionSchema.safeParse(fields);
-    if (!parsed.success) return firstProblem(parsed.error);
-    const result = await writeTeamQuestion(db, access.teamId, access.userId, parsed.data);
-    if (!result.ok) return { error: result.error.message };
-    return {
-      success: result.savedPublished ? SAVED_PUBLISHED_INSTEAD : "Added: it is served in this team's meetings.",
-    };
+    const written = await runForPage(writeQuestionForTeam, args, { ...fields, teamId }, teamId);
+    if (!written.ok) return { error: written.message };
+    return { success: written.value.notice ?? "Added: it is served in this team's meetings." };
   }
-  const questionId = String(form.get("questionId") ?? "").toLowerCase();
-  if (!isUuid(questionId)) return { error: "Choose a question first." };
-  if (intent === "unsave") {
-    await removeFromTeam(db, access.teamId, questionId);
-    return { success: "Removed from the collection." };
+  const form = ownEntry(BY_QUESTION, intent);
+  if (!form) {
+    await requireTeamPage(args.request, teamId, "curate");
+    return data({ error: formRefusal("UNKNOWN_ACTION").message }, { status: 400 });
   }
-  if (intent === "edit") {
-    const parsed = teamQuestionEditSchema.safeParse(fields);
-    if (!parsed.success) return firstProblem(parsed.error);
-    const result = await editTeamQuestion(db, access.teamId, questionId, parsed.data.question);
-    return result.ok ? { success: "Saved." } : { error: result.error.message };
-  }
-  if (intent === "delete") {
-    const result = await deleteTeamQuestion(db, access.teamId, questionId);
-    return result.ok ? { success: "Deleted." } : { error: result.error.message };
-  }
-  if (intent === "submit") {
-    const result = await submitTeamQuestion(db, access.teamId, questionId, access.userId);
-    return result.ok
-      ? { success: "Submitted for review: the team keeps using it meanwhile." }
-      : { error: result.error.message };
-  }
-  return data({ error: "Unknown action." }, { status: 400 });
+  const done = await runForPage(form.useCase, args, { ...fields, teamId }, teamId);
+  return done.ok ? { success: form.success } : { error: done.message };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

@@ -1,12 +1,12 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { newSeriesValues, SeriesForm } from "~/components/teams/SeriesForm";
 import { TeamNav } from "~/components/teams/TeamNav";
-import { createSeries } from "~/domain/teams/series.server";
 import { seo } from "~/lib/seo";
-import { database } from "~/services.server";
 import { localDayOf } from "~/shared/cadence";
-import { firstProblem, seriesFormFields, seriesFormSchema } from "~/shared/series-schemas";
-import { formBody, statusOf } from "~/web/http.server";
+import { seriesFormFields } from "~/shared/series-schemas";
+import { createMeetingSeries } from "~/use-cases/teams/series.server";
+import { formError, runForPage } from "~/web/adapters/page.server";
+import { formBody } from "~/web/http.server";
 import { requireTeamPage } from "~/web/teams.server";
 import type { Route } from "./+types/series.new";
 
@@ -18,14 +18,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { access, today: localDayOf(new Date(), access.timeZone) };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const access = await requireTeamPage(request, params.teamId, "manage-series");
-  const parsed = seriesFormSchema.safeParse(seriesFormFields(formBody(context)));
-  if (!parsed.success) return data({ error: firstProblem(parsed.error).message }, { status: 400 });
-  const { db } = await database();
-  const created = await createSeries(db, access.teamId, parsed.data, access.userId);
-  if (!created.ok) return data({ error: created.error.message }, { status: statusOf(created.error) });
-  return redirect(`/teams/${access.teamId}/series/${created.seriesId}`);
+export async function action(args: Route.ActionArgs) {
+  const teamId = args.params.teamId;
+  const input = { teamId, series: seriesFormFields(formBody(args.context)) };
+  const created = await runForPage(createMeetingSeries, args, input, teamId);
+  if (!created.ok) return formError(created);
+  return redirect(`/teams/${teamId}/series/${created.value.seriesId}`);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { NextMeeting } from "~/components/teams/NextMeeting";
 import { PulseTrend } from "~/components/teams/PulseTrend";
 import { RecentMeetings } from "~/components/teams/RecentMeetings";
@@ -9,14 +9,24 @@ import { UpcomingDates } from "~/components/teams/UpcomingDates";
 import { recentMeetings } from "~/domain/teams/meetings.server";
 import { seriesOverview } from "~/domain/teams/overview.server";
 import { pulseTrend } from "~/domain/teams/pulse.server";
-import { deleteSeries, joinRotation, leaveRotation, skipNextHost, updateSeries } from "~/domain/teams/series.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { cadenceWords, localDayOf } from "~/shared/cadence";
+import { coded } from "~/shared/errors/codes";
 import { isUuid } from "~/shared/ids";
-import { firstProblem, seriesFormFields, seriesFormSchema } from "~/shared/series-schemas";
+import { ownEntry } from "~/shared/own-entry";
+import { seriesFormFields } from "~/shared/series-schemas";
 import { teamRoleCan } from "~/shared/teams";
-import { formBody, statusOf } from "~/web/http.server";
+import {
+  deleteMeetingSeries,
+  joinHostRotation,
+  leaveHostRotation,
+  saveMeetingSeries,
+  skipHost,
+} from "~/use-cases/teams/series.server";
+import type { AnyUseCase } from "~/use-cases/use-case";
+import { formError, formRefusal, runForPage } from "~/web/adapters/page.server";
+import { domainPageError, formBody, pageError } from "~/web/http.server";
 import { requireTeamPage } from "~/web/teams.server";
 import type { Route } from "./+types/series";
 import { isNextMeetingIntent, nextMeetingAction } from "./next-meeting-actions.server";
@@ -24,14 +34,12 @@ import { isNextMeetingIntent, nextMeetingAction } from "./next-meeting-actions.s
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ErrorScreen";
 export { privatePageHeaders as headers } from "~/web/private-page.server";
 
-const notFound = (message: string) => new Response(message, { status: 404 });
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const access = await requireTeamPage(request, params.teamId, "view");
-  if (!isUuid(params.seriesId)) throw notFound("This series does not exist in this team");
+  if (!isUuid(params.seriesId)) throw pageError(coded("SERIES_NOT_FOUND"));
   const { db } = await database();
   const found = await seriesOverview(db, access, params.seriesId);
-  if (!found.ok) throw notFound(found.error.message);
+  if (!found.ok) throw domainPageError(found.error);
   const [meetings, pulse] = await Promise.all([
     recentMeetings(db, access.teamId, { seriesId: found.series.id, limit: 20 }),
     pulseTrend(db, access.teamId, found.series.id),
@@ -39,37 +47,37 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { access, series: found.series, meetings, pulse, today: localDayOf(new Date(), access.timeZone) };
 }
 
-/** Saving and deleting the series need 'manage-series'; hosting (in turn, starting, drawing a question), 'run-meetings'. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = formBody(context);
+/** The series page's forms, each one use case (saving and deleting need 'manage-series'; hosting, 'run-meetings'). */
+const FORMS = {
+  delete: deleteMeetingSeries,
+  join: joinHostRotation,
+  leave: leaveHostRotation,
+  skip: skipHost,
+};
+
+export async function action(args: Route.ActionArgs) {
+  const { teamId, seriesId } = args.params;
+  const form = formBody(args.context);
   const intent = String(form.get("intent") ?? "");
-  const hosting = intent === "join" || intent === "leave" || intent === "skip" || isNextMeetingIntent(intent);
-  const access = await requireTeamPage(request, params.teamId, hosting ? "run-meetings" : "manage-series");
-  if (!isUuid(params.seriesId)) throw notFound("This series does not exist in this team");
-  if (isNextMeetingIntent(intent)) return nextMeetingAction(access, intent, form, params.seriesId);
-  const { db } = await database();
-  const { teamId, userId } = access;
-  const seriesId = params.seriesId;
-  if (intent === "save") {
-    const parsed = seriesFormSchema.safeParse(seriesFormFields(form));
-    if (!parsed.success) return data({ error: firstProblem(parsed.error).message }, { status: 400 });
-    const saved = await updateSeries(db, teamId, seriesId, parsed.data);
-    return saved.ok ? { error: null } : data({ error: saved.error.message }, { status: statusOf(saved.error) });
+  if (isNextMeetingIntent(intent)) {
+    if (!isUuid(seriesId)) {
+      await requireTeamPage(args.request, teamId, "run-meetings");
+      throw pageError(coded("SERIES_NOT_FOUND"));
+    }
+    return nextMeetingAction(args, intent, form, seriesId);
   }
-  const done =
-    intent === "delete"
-      ? await deleteSeries(db, teamId, seriesId)
-      : intent === "join"
-        ? await joinRotation(db, teamId, seriesId, userId)
-        : intent === "leave"
-          ? await leaveRotation(db, teamId, seriesId, userId)
-          : intent === "skip"
-            ? await skipNextHost(db, teamId, seriesId)
-            : null;
-  if (!done) return data({ error: "intent must be save, delete, join, leave, skip, start or draw" }, { status: 400 });
+  const useCase = intent === "save" ? saveMeetingSeries : ownEntry<AnyUseCase>(FORMS, intent);
+  if (!useCase) {
+    await requireTeamPage(args.request, teamId, "manage-series");
+    const allowed = ["save", "delete", "join", "leave", "skip", "start", "draw"];
+    return formError(formRefusal("INTENT_UNKNOWN", { allowed }));
+  }
+  const series = intent === "save" ? { series: seriesFormFields(form) } : {};
+  const done = await runForPage(useCase, args, { teamId, seriesId, ...series }, teamId);
   if (!done.ok) {
-    if (done.error.code === "NOT_FOUND") throw notFound(done.error.message);
-    return data({ error: done.error.message }, { status: statusOf(done.error) });
+    // A series the team does not have is the page's 404, as on reading it.
+    if (done.error.kind === "not-found") throw domainPageError(done.error);
+    return formError(done);
   }
   return intent === "delete" ? redirect(`/teams/${teamId}`) : { error: null };
 }

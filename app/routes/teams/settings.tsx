@@ -1,12 +1,11 @@
 import { data, redirect } from "react-router";
 import { TeamSettingsPage } from "~/components/teams/TeamSettingsPage";
-import { deleteTeam, updateTeamSettings } from "~/domain/teams/teams.server";
 import { seo } from "~/lib/seo";
-import { database } from "~/services.server";
-import { firstIssue } from "~/shared/accounts-schemas";
 import { teamNotice } from "~/shared/team-pages";
-import { deleteTeamSchema, teamSettingsSchema, timeZoneChoices } from "~/shared/team-schemas";
-import { formBody, statusOf } from "~/web/http.server";
+import { timeZoneChoices } from "~/shared/team-schemas";
+import { changeTeamSettings, deleteWholeTeam } from "~/use-cases/teams/teams.server";
+import { type FormFailure, formRefusal, runForPage } from "~/web/adapters/page.server";
+import { formBody } from "~/web/http.server";
 import { requireTeamPage } from "~/web/teams.server";
 import type { Route } from "./+types/settings";
 
@@ -22,23 +21,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const access = await requireTeamPage(request, params.teamId, "manage-settings");
-  const form = Object.fromEntries(formBody(context));
-  const { db } = await database();
-  if (form.intent === "delete") {
-    const parsed = deleteTeamSchema.safeParse(form);
-    if (!parsed.success) return data({ form: "delete", error: firstIssue(parsed.error) }, { status: 400 });
-    const deleted = await deleteTeam(db, access, parsed.data.confirmName);
-    if (!deleted.ok) return data({ form: "delete", error: deleted.error.message }, { status: statusOf(deleted.error) });
+export async function action(args: Route.ActionArgs) {
+  const teamId = args.params.teamId;
+  const fields = Object.fromEntries(formBody(args.context));
+  const form = { ...fields, teamId };
+  const fail = (name: string, failed: Pick<FormFailure, "message" | "status">) =>
+    data({ form: name, error: failed.message }, { status: failed.status });
+  if (fields.intent === "delete") {
+    const deleted = await runForPage(deleteWholeTeam, args, form, teamId);
+    if (!deleted.ok) return fail("delete", deleted);
     throw redirect("/teams?notice=deleted");
   }
-  if (form.intent !== "save") return data({ form: "settings", error: "Unknown action" }, { status: 400 });
-  const parsed = teamSettingsSchema.safeParse(form);
-  if (!parsed.success) return data({ form: "settings", error: firstIssue(parsed.error) }, { status: 400 });
-  const saved = await updateTeamSettings(db, access, parsed.data);
-  if (!saved.ok) return data({ form: "settings", error: saved.error.message }, { status: statusOf(saved.error) });
-  throw redirect(`/teams/${access.teamId}/settings?notice=saved`);
+  if (fields.intent !== "save") {
+    await requireTeamPage(args.request, teamId, "manage-settings");
+    return fail("settings", formRefusal("UNKNOWN_ACTION"));
+  }
+  const saved = await runForPage(changeTeamSettings, args, form, teamId);
+  if (!saved.ok) return fail("settings", saved);
+  throw redirect(`/teams/${teamId}/settings?notice=saved`);
 }
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { primaryButton } from "~/components/buttons";
 import { RecentMeetings } from "~/components/teams/RecentMeetings";
 import { SeriesCard } from "~/components/teams/SeriesCard";
@@ -7,6 +7,7 @@ import { teamOverview } from "~/domain/teams/overview.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { teamRoleCan } from "~/shared/teams";
+import { formError, formRefusal } from "~/web/adapters/page.server";
 import { formBody } from "~/web/http.server";
 import { requireTeamPage } from "~/web/teams.server";
 import type { Route } from "./+types/team";
@@ -22,12 +23,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** Starts a series' meeting with the question prepared for it, or draws another question for it. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const access = await requireTeamPage(request, params.teamId, "run-meetings");
-  const form = formBody(context);
+export async function action(args: Route.ActionArgs) {
+  const form = formBody(args.context);
   const intent = String(form.get("intent") ?? "start");
-  if (!isNextMeetingIntent(intent)) return data({ error: "intent must be start or draw" }, { status: 400 });
-  return nextMeetingAction(access, intent, form);
+  if (!isNextMeetingIntent(intent)) {
+    await requireTeamPage(args.request, args.params.teamId, "run-meetings");
+    return formError(formRefusal("INTENT_UNKNOWN", { allowed: ["start", "draw"] }));
+  }
+  return nextMeetingAction(args, intent, form);
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>

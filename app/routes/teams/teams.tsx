@@ -1,19 +1,18 @@
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { FormMessage } from "~/components/forms/FormMessage";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
 import { TeamList } from "~/components/teams/TeamList";
 import { TimeZoneField } from "~/components/teams/TimeZoneField";
-import { LIMITS } from "~/domain/limits/rules";
-import { createTeam, listTeamsOf } from "~/domain/teams/teams.server";
+import { listTeamsOf } from "~/domain/teams/teams.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
-import { firstIssue } from "~/shared/accounts-schemas";
 import { teamNotice } from "~/shared/team-pages";
-import { teamSettingsSchema, timeZoneChoices } from "~/shared/team-schemas";
+import { timeZoneChoices } from "~/shared/team-schemas";
 import { TEAM_NAME_MAX } from "~/shared/teams";
+import { createNewTeam } from "~/use-cases/teams/teams.server";
+import { formError, runForPage } from "~/web/adapters/page.server";
 import { formBody } from "~/web/http.server";
-import { overLimit } from "~/web/limits.server";
 import { requireUser } from "~/web/session.server";
 import type { Route } from "./+types/teams";
 
@@ -30,15 +29,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request);
-  const parsed = teamSettingsSchema.safeParse(Object.fromEntries(formBody(context)));
-  if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });
-  const limited = await overLimit(LIMITS.teams, { userId: user.id });
-  if (limited) return data({ error: limited.message }, { status: 429 });
-  const created = await createTeam((await database()).db, { userId: user.id, ...parsed.data });
-  if (!created.ok) return data({ error: created.error.message }, { status: 400 });
-  throw redirect(`/teams/${created.teamId}`);
+export async function action(args: Route.ActionArgs) {
+  const created = await runForPage(createNewTeam, args, Object.fromEntries(formBody(args.context)));
+  if (!created.ok) return formError(created);
+  throw redirect(`/teams/${created.value.teamId}`);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,21 +1,6 @@
-import { moderateQuestion } from "~/domain/admin/questions.server";
-import { database } from "~/services.server";
-import { moderationSchema } from "~/shared/community-schemas";
-import { domainProblem, methodNotAllowed, parseJsonBody, questionIdParam } from "~/web/http.server";
-import { requireAdminApi } from "~/web/session.server";
-import type { Route } from "./+types/admin.questions.moderate";
+import { apiRouteAt } from "~/web/adapters/api-routes.server";
 
-/** POST /api/v1/admin/questions/{id}/moderate {decision: approve|reject, reason?}. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const admin = await requireAdminApi(request);
-  const questionId = questionIdParam(params.id);
-  const parsed = parseJsonBody(context, moderationSchema);
-  if (!parsed.ok) return parsed.response;
-  const { db } = await database();
-  const result = await moderateQuestion(db, admin.id, questionId, parsed.data.decision, parsed.data.reason);
-  if (!result.ok) return domainProblem(result.error);
-  return Response.json({ id: questionId, status: parsed.data.decision === "approve" ? "published" : "rejected" });
-}
-
-export const loader = () => methodNotAllowed("POST");
+/** POST {decision: approve|reject, reason?}: an admin moderates a submitted question. */
+const route = apiRouteAt("/api/v1/admin/questions/{questionId}/moderate");
+export const action = route.action;
+export const loader = route.loader;

@@ -1,6 +1,6 @@
-import { questionMarkRoute } from "~/web/question-mark-route.server";
+import { apiRouteAt } from "~/web/adapters/api-routes.server";
 
-/** PUT saves, DELETE unsaves /api/v1/questions/{id}/save; both answer {saved}. */
-const route = questionMarkRoute("saved");
+/** PUT saves, DELETE unsaves; both answer {saved}. */
+const route = apiRouteAt("/api/v1/questions/{questionId}/save");
 export const action = route.action;
 export const loader = route.loader;

@@ -1,24 +1,7 @@
-import { answersPage } from "~/domain/live/rounds.server";
-import { database } from "~/services.server";
-import { roundAnswersPageSchema } from "~/shared/live-schemas";
-import { domainProblem, problem } from "~/web/http.server";
-import { liveCredentials, readRoundByCode, roundCodeParam } from "~/web/live.server";
-import type { Route } from "./+types/rounds.answers";
+import { apiRouteAt } from "~/web/adapters/api-routes.server";
 
 /**
- * GET /api/v1/rounds/{code}/answers?position=&offset=: one page of a
- * question's free-text answers, oldest first, `{answers, total}`. The host
- * reads any question's; a participant the current question's once shown.
+ * GET ?position=&offset=: one page of a question's free-text answers, oldest
+ * first, {answers, total}. A read only: the module has no action.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const code = roundCodeParam(params.code);
-  const query = roundAnswersPageSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) return problem(400, query.error.issues[0]?.message ?? "Invalid page", "INVALID_INPUT");
-  const { db } = await database();
-  const credentials = await liveCredentials(request, code);
-  const result = await readRoundByCode(context.clientIp, () =>
-    answersPage(db, code, credentials, query.data.position, query.data.offset),
-  );
-  if (!result.ok) return domainProblem(result.error);
-  return Response.json({ answers: result.answers, total: result.total }, { headers: { "Cache-Control": "no-store" } });
-}
+export const loader = apiRouteAt("/api/v1/rounds/{code}/answers").loader;

@@ -11,6 +11,10 @@ import type { Route } from "./+types/rounds.events";
 const STREAMS_RETRY_SECONDS = 30;
 
 /**
+ * Hand-written, not a use case: the answer is a stream that stays open, fed
+ * by this server's round hub, not one JSON answer. It reads the round from a
+ * seat within the same reach as the use cases (readRoundByCode).
+ *
  * GET /api/v1/rounds/{code}/events?as=host|participant: the round's events
  * as Server-Sent Events, from a seat in it only. A participant's stream
  * starts with a snapshot every time (one seat, one stream: a newer one ends
@@ -26,8 +30,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const hub = await liveHub();
   const address = addressOf(context.clientIp);
   if (!hub.hasRoomFor(address)) {
-    const message = "Too many open screens from your network: close some and try again";
-    return domainProblem(new DomainError("RATE_LIMITED", message, true, STREAMS_RETRY_SECONDS));
+    const crowded = { code: "TOO_MANY_STREAMS", params: {} } as const;
+    return domainProblem(new DomainError(crowded, { retryable: true, retryAfterSeconds: STREAMS_RETRY_SECONDS }));
   }
   // A number the round never reached is no place to resume from: that screen starts afresh.
   const asked = role === "host" ? lastEventId(request) : null;

@@ -3,6 +3,7 @@ import { config } from "~/config.server";
 import { EXPORT_FORMATS, type ExportFormat, renderExport } from "~/domain/community/export-formats";
 import { listSaved } from "~/domain/community/saves.server";
 import { database } from "~/services.server";
+import { coded } from "~/shared/errors/codes";
 import { problem } from "~/web/http.server";
 import { requireUserApi } from "~/web/session.server";
 import type { Route } from "./+types/saved";
@@ -12,14 +13,15 @@ const FORMATS = [...Object.keys(EXPORT_FORMATS), "print"];
 /**
  * GET /api/v1/saved: the user's saved questions as JSON ({items}), or as a
  * download with ?format=csv|json|markdown|text; ?format=print opens the
- * print-ready page.
+ * print-ready page. Hand-written, not a use case: it changes nothing and
+ * answers files and a redirect, which the JSON adapter does not carry.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUserApi(request);
   const format = new URL(request.url).searchParams.get("format");
   if (format === "print") return redirect("/saved-questions/print");
   if (format && !Object.hasOwn(EXPORT_FORMATS, format)) {
-    return problem(400, `format must be one of ${FORMATS.join(", ")}`, "INVALID_INPUT");
+    return problem(coded("EXPORT_FORMAT_UNKNOWN", { formats: FORMATS }));
   }
   const { db } = await database();
   const saved = await listSaved(db, user.id);

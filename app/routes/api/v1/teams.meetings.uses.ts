@@ -1,25 +1,6 @@
-import { recordMeetingUse } from "~/domain/teams/meetings.server";
-import { database } from "~/services.server";
-import { isUuid } from "~/shared/ids";
-import { meetingUseSchema } from "~/shared/series-schemas";
-import { domainProblem, methodNotAllowed, parseJsonBody, problem } from "~/web/http.server";
-import { requireTeamApi } from "~/web/teams.server";
-import type { Route } from "./+types/teams.meetings.uses";
+import { apiRouteAt } from "~/web/adapters/api-routes.server";
 
-/**
- * POST /api/v1/teams/{teamId}/meetings/{meetingId}/uses: a question was
- * presented or asked in the meeting, so the team is not served it again.
- */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const access = await requireTeamApi(request, params.teamId, "run-meetings");
-  if (!isUuid(params.meetingId)) return problem(404, "This meeting does not exist in this team", "NOT_FOUND");
-  const parsed = parseJsonBody(context, meetingUseSchema);
-  if (!parsed.ok) return parsed.response;
-  const { db } = await database();
-  const recorded = await recordMeetingUse(db, access, params.meetingId, parsed.data.questionId, parsed.data.how);
-  if (!recorded.ok) return domainProblem(recorded.error);
-  return Response.json({ recorded: true }, { status: 201 });
-}
-
-export const loader = () => methodNotAllowed("POST");
+/** POST {questionId, how}: a question was presented or asked in the meeting, so the team is not served it again. */
+const route = apiRouteAt("/api/v1/teams/{teamId}/meetings/{meetingId}/uses");
+export const action = route.action;
+export const loader = route.loader;
