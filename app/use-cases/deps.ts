@@ -1,8 +1,8 @@
 import type { Database } from "~/db/database.server";
 import type { Billing } from "~/domain/billing/billing.server";
 import type { EmailContent } from "~/domain/email/templates";
-import type { JobSender } from "~/domain/jobs/queue.server";
 import type { ActiveGenerator } from "~/domain/generation/active-generator.server";
+import type { JobSender } from "~/domain/jobs/queue.server";
 import type { SiteFeatures } from "~/shared/features";
 import type { LiveSettings } from "~/shared/live";
 import type { QuotaLimits } from "~/shared/quota";

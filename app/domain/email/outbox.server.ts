@@ -48,14 +48,16 @@ const ENQUEUE_BATCH = 500;
  * transaction, which is where it belongs: all queued with the change that
  * sends them, or none. A caller without a transaction gets one.
  */
-export async function enqueueEmails(db: Database, jobs: JobSender, mails: QueuedMail[]): Promise<void> {
-  if (mails.length === 0) return;
+export async function enqueueEmails(db: Database, jobs: JobSender, mails: QueuedMail[]): Promise<string[]> {
+  const ids: string[] = [];
+  if (mails.length === 0) return ids;
   const queue = async (tx: Database) => {
     for (let start = 0; start < mails.length; start += ENQUEUE_BATCH) {
       const rows = await tx
         .insert(emailOutbox)
         .values(mails.slice(start, start + ENQUEUE_BATCH).map(outboxRow))
         .returning({ id: emailOutbox.id });
+      ids.push(...rows.map((row) => row.id));
       await jobs.send(
         tx,
         "mail",
@@ -65,10 +67,12 @@ export async function enqueueEmails(db: Database, jobs: JobSender, mails: Queued
   };
   // A nested transaction is a savepoint: inside the caller's, the mails still commit or roll back with it.
   await db.transaction(queue);
+  return ids;
 }
 
-export async function enqueueEmail(db: Database, jobs: JobSender, mail: QueuedMail): Promise<void> {
-  await enqueueEmails(db, jobs, [mail]);
+export async function enqueueEmail(db: Database, jobs: JobSender, mail: QueuedMail): Promise<string> {
+  const [id] = await enqueueEmails(db, jobs, [mail]);
+  return id as string;
 }
 
 /**
@@ -106,7 +110,14 @@ export async function deliverQueuedMail(
       .set({ status: attempt.last ? "failed" : "pending", attempts, lastError })
       .where(eq(emailOutbox.id, mail.id));
     log?.warn(
-      { mailId: mail.id, kind: mail.kind, to: maskAddress(mail.recipient), attempts, error: lastError, via: mailer.describe },
+      {
+        mailId: mail.id,
+        kind: mail.kind,
+        to: maskAddress(mail.recipient),
+        attempts,
+        error: lastError,
+        via: mailer.describe,
+      },
       attempt.last ? "mail not sent; giving up" : "mail not sent; will retry",
     );
     // The row has the details; the queue only needs to know that this attempt failed.

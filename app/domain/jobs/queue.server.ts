@@ -1,5 +1,13 @@
 import { sql } from "drizzle-orm";
-import { type DrizzleTransactionLike, fromDrizzle, fromPglite, type JobWithMetadata, PgBoss, type Queue } from "pg-boss";
+import {
+  type DrizzleTransactionLike,
+  fromDrizzle,
+  fromPglite,
+  type JobResult,
+  type JobWithMetadata,
+  PgBoss,
+  type Queue,
+} from "pg-boss";
 import type { Database, DatabaseHandle } from "~/db/database.server";
 
 /**
@@ -37,7 +45,8 @@ const QUEUES: { [Name in JobName]: Omit<Queue, "name"> } = {
     retryDelay: 30,
     retryBackoff: true,
     retryDelayMax: 3600,
-    expireInSeconds: 120,
+    // A batch of five sends, each bounded by the SMTP timeouts (about 25 s).
+    expireInSeconds: 300,
     heartbeatSeconds: HEARTBEAT_SECONDS,
     deleteAfterSeconds: 7 * 24 * 3600,
     notify: true,
@@ -71,9 +80,9 @@ export type JobQueue = JobSender & {
   /**
    * Creates the queues (and pg-boss's tables on first start), starts this
    * server's workers and offers each recurring job a first run. Every
-   * server of a database starts one.
+   * server of a database starts one. Without handlers it only queues.
    */
-  start(handlers: JobHandlers): Promise<void>;
+  start(handlers?: JobHandlers): Promise<void>;
   /** Waits for running jobs (up to the grace period), then stops; a job cut short runs again elsewhere. */
   stop(): Promise<void>;
   /**
@@ -147,25 +156,45 @@ export function createJobQueue({ handle, log, recurring, graceMs = 20_000 }: Job
       // An existing queue keeps the rules it was made with: a change to QUEUES needs boss.updateQueue too.
       for (const name of names) await boss.createQueue(name, QUEUES[name]);
       started = true;
+      if (!handlers) return;
       for (const name of names) {
         const every = recurring[name];
+        const handler = handlers[name] as (payload: unknown, attempt: Attempt) => Promise<void>;
+        const run = async (job: JobWithMetadata<unknown>): Promise<JobResult> => {
+          const attempt = { number: job.retryCount + 1, last: job.retryCount >= job.retryLimit };
+          try {
+            await handler(job.data, attempt);
+            return { id: job.id, status: "completed" };
+          } catch (error) {
+            // Failed: retried after its wait, or given up after the last attempt. The handler has logged why.
+            return {
+              id: job.id,
+              status: "failed",
+              output: { error: error instanceof Error ? error.message : "failed" },
+            };
+          } finally {
+            // The next run is queued whether this one worked or not; a failed run is retried besides.
+            if (every) await offer(name, every).catch(() => {});
+          }
+        };
         await boss.work(
           name,
           {
-            batchSize: 1,
+            // A few jobs a fetch, each settled on its own, fetching again at once while batches come back
+            // full: a mailing goes out at the mail server's pace, not one mail a poll.
+            batchSize: name === "mail" ? 5 : 1,
+            burstWhenBatchFull: true,
+            perJobResults: true,
             includeMetadata: true,
             pollingIntervalSeconds: every ? Math.min(2, Math.max(0.5, every)) : 2,
+            // Where a queued job wakes workers at once, polling is only a backstop: for retries coming due.
+            notifyPollingIntervalSeconds: 5,
             localConcurrency: name === "mail" ? 2 : 1,
           },
-          async ([job]: JobWithMetadata<unknown>[]) => {
-            if (!job) return;
-            const attempt = { number: job.retryCount + 1, last: job.retryCount >= job.retryLimit };
-            try {
-              await (handlers[name] as (payload: unknown, attempt: Attempt) => Promise<void>)(job.data, attempt);
-            } finally {
-              // The next run is queued whether this one worked or not; a failed run is retried besides.
-              if (every) await offer(name, every).catch(() => {});
-            }
+          async (jobs: JobWithMetadata<unknown>[]) => {
+            const results: JobResult[] = [];
+            for (const job of jobs) results.push(await run(job));
+            return results;
           },
         );
         if (every) {
