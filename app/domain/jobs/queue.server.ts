@@ -123,11 +123,11 @@ export function createJobQueue({ handle, log, recurring, graceMs = 20_000 }: Job
   const direct = handle.direct;
   // Checked every 15 s (the library's default is a minute): a job whose server died is due again
   // about 25 s after its last heartbeat, and the checks are a few indexed statements.
-  const watch = { superviseIntervalSeconds: 15, monitorIntervalSeconds: 15 };
+  const watch = { superviseIntervalSeconds: 15, monitorIntervalSeconds: 15, useListenNotify: true };
   const boss =
     direct.engine === "pglite"
       ? new PgBoss({ db: fromPglite(direct.client), backend: "pglite", ...watch })
-      : new PgBoss({ connectionString: direct.url, max: 3, useListenNotify: true, ...watch });
+      : new PgBoss({ connectionString: direct.url, max: 3, ...watch });
   // The library's own reports (a poll that failed while the database was away, slow queries) are detail:
   // a job's failure is logged by the handler that knows what it was.
   boss.on("error", (error) => log.debug({ error: error.message }, "job queue reported an error"));
