@@ -62,7 +62,8 @@ function addTimingOnHeaders(res: Response, started: number): void {
 export const timeRequests: RequestHandler = (req, res, next) => {
   const started = performance.now();
   if (req.path.startsWith("/api/") || isJsonApi(req.path)) addTimingOnHeaders(res, started);
-  res.on("finish", () => {
+  // "close" rather than "finish": a stream the client ends (a live screen leaving) never finishes.
+  res.once("close", () => {
     const route = res.locals.route ?? unroutedLabel(req.path);
     observeRequest(route, req.method, res.statusCode, (performance.now() - started) / 1000);
   });
