@@ -95,9 +95,11 @@ function newPool(url: string, max: number, options?: string): pg.Pool {
   // A client losing its server must not crash the process, idle or checked out
   // (a transaction between two queries): the next query on it reports the loss.
   pool.on("error", () => {});
+  // pool.query for single statements, a checked-out client's query in transactions. pool.query calls the
+  // client's with a callback, which is left untimed, so nothing counts twice.
+  timedQueries(pool, "query");
   pool.on("connect", (client) => {
     client.on("error", () => {});
-    // pool.query runs on a client too, so timing the clients times everything.
     timedQueries(client, "query");
   });
   return pool;
