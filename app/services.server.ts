@@ -20,6 +20,7 @@ import { startHousekeepingWorker } from "~/domain/housekeeping/worker.server";
 import { RoundHub } from "~/domain/live/hub.server";
 import { importLibrary } from "~/domain/questions/library.server";
 import { logger } from "~/logger.server";
+import { countedMailer } from "~/metrics.server";
 
 let opening: Promise<DatabaseHandle> | undefined;
 let auth: Promise<Auth> | undefined;
@@ -123,7 +124,9 @@ export function deliverQueuedEmail(): void {
 function emailSender(): EmailSender {
   mail ??= createEmailSender({
     database: async () => (await database()).db,
-    mailer: createMailer({ smtpUrl: config().smtpUrl, outboxDir: path.join(config().dataDir, "outbox"), log: logger }),
+    mailer: countedMailer(
+      createMailer({ smtpUrl: config().smtpUrl, outboxDir: path.join(config().dataDir, "outbox"), log: logger }),
+    ),
     from: config().mailFrom,
     log: logger,
   });
@@ -166,6 +169,12 @@ export function liveHub(): Promise<RoundHub> {
     throw error;
   });
   return hub;
+}
+
+/** Live streams open on this process; asking does not start the hub. */
+export async function openLiveStreams(): Promise<number> {
+  const running = await hub?.catch(() => undefined);
+  return running?.connections() ?? 0;
 }
 
 /** Ends every live stream of this process (screens reconnect to another server) and stops listening. */

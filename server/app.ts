@@ -14,6 +14,7 @@ import { englishMessage, say } from "~/shared/errors/english";
 import { problemBody, statusOf } from "~/web/http.server";
 import { compress } from "./compress";
 import type { RequestContext } from "./load-context";
+import { measureServices, metricsEndpoint, timeRequests } from "./metrics";
 import {
   ALLOWED_METHODS,
   BODY_LIMIT_BYTES,
@@ -184,8 +185,10 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
   // Express walks X-Forwarded-For from the right, believing only trusted hops.
   app.set("trust proxy", config().trustProxy);
   app.use(requestBasics(dev));
+  app.use(timeRequests);
   app.use(guardMethod);
   app.use(compress());
+  app.get("/metrics", metricsEndpoint(config().metricsToken));
 
   if (!dev) {
     const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
@@ -232,6 +235,7 @@ let stopHousekeeping: (() => Promise<void>) | undefined;
 export async function prepare(): Promise<void> {
   config();
   await database();
+  measureServices();
   // Mail that could not be sent yet (an SMTP outage, a restart) goes out from here.
   stopOutbox = startOutboxWorker();
   // Expired rounds, limit windows, sessions and tokens are deleted here, never inside a request.

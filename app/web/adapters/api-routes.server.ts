@@ -88,7 +88,7 @@ export const API_ROUTES = {
   "/api/v1/admin/users/{userId}": { POST: endpoint({ useCase: changeUserAccess }) },
   "/api/v1/admin/questions/{questionId}/moderate": { POST: endpoint({ useCase: moderateSubmission }) },
   "/api/v1/generate-question": {
-    POST: endpoint({ useCase: generateQuestion, headers: NO_STORE, visitorCookie: true, serverTiming: true }),
+    POST: endpoint({ useCase: generateQuestion, headers: NO_STORE, visitorCookie: true }),
   },
   "/api/v1/ai/candidates": { POST: endpoint({ useCase: directCandidateQuestions, headers: NO_STORE }) },
   "/api/v1/ai/rewrite": { POST: endpoint({ useCase: rewriteInTone, headers: NO_STORE }) },
