@@ -18,6 +18,18 @@ export function loader({ context }: Route.LoaderArgs) {
     agent: { disabled: true },
     hideClientButton: true,
     documentDownloadType: "json",
+    // Scalar's light theme sets grey and method colours below 4.5:1 on white; these keep its hues at readable contrast.
+    forceDarkModeState: "light",
+    hideDarkModeToggle: true,
+    customCss: `.light-mode {
+  --scalar-color-3: #646464;
+  --scalar-color-green: #047857;
+  --scalar-color-blue: #1d4ed8;
+  --scalar-color-orange: #c2410c;
+  --scalar-color-yellow: #a16207;
+  --scalar-color-red: #b91c1c;
+  --scalar-color-purple: #7e22ce;
+}`,
   };
   const html = `<!doctype html>
 <html lang="en">
