@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import type { ZodType } from "zod";
 import { normalizeJoinCode } from "~/shared/live";
 import type { Actor } from "~/use-cases/actors";
 import { executeUseCase, type RawInput } from "~/use-cases/execute.server";
@@ -35,7 +36,24 @@ export type ApiEndpoint<I = unknown, O = unknown> = {
   /** The path parameter naming a live round: the caller's seats in it come from its cookies. */
   seatsIn?: string;
   respond?: (output: O, call: ApiCall) => Response | Promise<Response>;
+  /** What `respond` answers under each status, when that is not the use case's output: the API's description shows these. */
+  answers?: Partial<Record<200 | 201, ZodType>>;
+  /** The endpoint is on its way out: every answer says so (Deprecation, Sunset) and the description marks it. */
+  deprecated?: Deprecation;
 };
+
+/** When an endpoint was deprecated and, once decided, the day it stops answering (ISO dates). */
+export type Deprecation = { since: string; sunset?: string };
+
+/**
+ * The headers a deprecated endpoint answers with: `Deprecation` as a
+ * structured date (`@` and seconds since 1970), `Sunset` as an HTTP date.
+ */
+export function deprecationHeaders({ since, sunset }: Deprecation): Record<string, string> {
+  const headers: Record<string, string> = { Deprecation: `@${Math.floor(Date.parse(since) / 1000)}` };
+  if (sunset) headers.Sunset = new Date(sunset).toUTCString();
+  return headers;
+}
 
 export type ApiRoute = {
   path: string;
@@ -72,6 +90,8 @@ async function answer(endpoint: ApiEndpoint, method: HttpMethod, { request, cont
   const teamId = endpoint.teamParam ? params[endpoint.teamParam] : undefined;
   let actor = await actorOf(request, context, teamId);
   const headers = new Headers(typeof endpoint.headers === "function" ? endpoint.headers(actor) : endpoint.headers);
+  if (endpoint.deprecated)
+    for (const [name, value] of Object.entries(deprecationHeaders(endpoint.deprecated))) headers.set(name, value);
   if (endpoint.visitorCookie && actor.kind === "visitor" && !actor.visitorId) {
     const visitor = await anonymousVisitor(request);
     actor = { ...actor, visitorId: visitor.id };
