@@ -29,11 +29,11 @@ clientsClaim();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// The home page and the slice are there from the first visit on, not only after a second one.
+// The generator's pages and the slice are there from the first visit on, not only once each was opened.
 self.addEventListener("install", (event) => {
   event.waitUntil(
     Promise.all([
-      caches.open(PAGES).then((cache) => cache.add("/")),
+      caches.open(PAGES).then((cache) => cache.addAll([...GENERATOR_PATHS])),
       caches.open(LIBRARY).then((cache) => cache.add(OFFLINE_LIBRARY_PATH)),
     ]),
   );
@@ -42,6 +42,8 @@ self.addEventListener("install", (event) => {
 /** The page a request is for: React Router asks for "/_root.data" and "/remote-teams.data" on client-side moves. */
 const pageOf = (pathname: string) => pathname.replace(/(\/_root)?\.data$/, "").replace(/(.)\/$/, "$1") || "/";
 registerRoute(({ url }) => GENERATOR_PATHS.has(pageOf(url.pathname)), new NetworkFirst({ cacheName: PAGES }));
+// React Router learns a link's route when the link shows: offline, the routes it learnt online still answer.
+registerRoute(({ url }) => url.pathname === "/__manifest", new NetworkFirst({ cacheName: PAGES }));
 registerRoute(({ url }) => url.pathname === OFFLINE_LIBRARY_PATH, new StaleWhileRevalidate({ cacheName: LIBRARY }));
 
 // Any other page, offline: a short page of our own that leads back to the generator.
