@@ -172,15 +172,12 @@ describe.skipIf(!chromium)("the installable app, offline", () => {
       await generate();
       await card().getByTestId("offline-note").waitFor();
       const text = ((await card().getByTestId("question-text").textContent()) ?? "").replace(/^“|”$/g, "");
-      savedId = await page.evaluate(
-        async (wanted) => {
-          const packed = await (await fetch("/api/v1/offline-library")).json();
-          for (const rows of Object.values(packed.choices) as [string, string][][])
-            for (const [id, question] of rows) if (question === wanted) return id;
-          return null;
-        },
-        text,
-      );
+      savedId = await page.evaluate(async (wanted) => {
+        const packed = await (await fetch("/api/v1/offline-library")).json();
+        for (const rows of Object.values(packed.choices) as [string, string][][])
+          for (const [id, question] of rows) if (question === wanted) return id;
+        return null;
+      }, text);
       await card().getByRole("button", { name: "Save" }).click();
       await card()
         .getByText("Saved on this device: it is sent to your saved questions when you're back online.")
