@@ -39,7 +39,11 @@ describe.skipIf(!chromium)("the installable app, offline", () => {
     browser = await launchBrowser(chromium as string);
     member = http();
     await signIn(member, EMAIL);
-    context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+    context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: "allow",
+    });
     await context.addCookies(member.cookieList());
     page = await context.newPage();
     await page.goto("/");

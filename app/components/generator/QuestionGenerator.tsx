@@ -106,7 +106,8 @@ export function QuestionGenerator({
       fresh,
       weekday: localWeekday(),
     });
-    if (!outcome.ok && outcome.problem.code === "NETWORK_ERROR") return serveOffline(choice, options);
+    if (!outcome.ok && outcome.problem.code === "NETWORK_ERROR")
+      return serveOffline(choice, options, outcome.problem.error);
     inFlight.current = false;
     setLoading(false);
     if (!outcome.ok) {
@@ -126,11 +127,11 @@ export function QuestionGenerator({
   }
 
   /** Without a connection: the next question from the slice of the library this browser keeps. */
-  async function serveOffline(choice: Choice, options: { after?: string }) {
+  async function serveOffline(choice: Choice, options: { after?: string }, failure: string = OFFLINE_WORDS.noLibrary) {
     const pick = await offlineQuestion(choice);
     inFlight.current = false;
     setLoading(false);
-    if (!pick) return setError(OFFLINE_WORDS.noLibrary);
+    if (!pick) return setError(failure);
     const { question: served, relaxed } = pick;
     show(
       served,
