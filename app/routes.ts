@@ -61,6 +61,7 @@ export default [
   route("functions/v1/generate-question", "routes/api/v1/generate-question.ts", { id: "generate-question-alias" }),
   route("api/v1/seen/reset", "routes/api/v1/seen.reset.ts"),
   route("api/v1/stats", "routes/api/v1/stats.ts"),
+  route("api/v1/offline-library", "routes/api/v1/offline-library.ts"),
   route("api/v1/ai/:kind", "routes/api/v1/ai.ts"),
   route("api/v1/premium-note", "routes/api/v1/premium-note.ts"),
   route("api/v1/rounds", "routes/api/v1/rounds.ts"),

@@ -1480,6 +1480,7 @@ const ENTRIES: Row[] = [
       script: { good: fc.constantFrom("standalone.js", "scalar-0.0.0.js"), bad: fc.constantFrom(...CRITICAL_URL) },
     },
   }),
+  apiRoute("api/v1/offline-library", ["GET"]),
   // Premium's directed AI: the fuzzing member is free (403 before the provider), the team's owner alike.
   pageLoader("studio", {
     query: { from: ["", "00000000-0000-4000-8000-000000000000", "not-an-id"], team: ["", "not-a-team"] },

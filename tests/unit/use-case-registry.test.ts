@@ -41,9 +41,15 @@ function servedApiPaths(): string[] {
 /**
  * Routes of `/api/v1` that stay hand-written, each for the reason its module
  * states: one module serving the three directed-AI paths by `:kind`, an event
- * stream, file downloads, public counts.
+ * stream, file downloads, public counts, the offline slice of the library.
  */
-const HAND_WRITTEN = ["/api/v1/ai/{kind}", "/api/v1/rounds/{code}/events", "/api/v1/saved", "/api/v1/stats"];
+const HAND_WRITTEN = [
+  "/api/v1/ai/{kind}",
+  "/api/v1/rounds/{code}/events",
+  "/api/v1/saved",
+  "/api/v1/stats",
+  "/api/v1/offline-library",
+];
 
 describe("the use-case registry", () => {
   it("holds every declared use case once, under a unique name", async () => {
