@@ -192,6 +192,18 @@ function handWritten(): Record<string, Partial<Record<Method, Operation>>> {
   });
   const saved = z.object({ items: z.array(servedQuestionSchema.loose().extend({ savedAt: z.string() })) });
   const formats = [...Object.keys(EXPORT_FORMATS), "print"];
+  const offlineSlice = z.object({
+    version: z.string(),
+    choices: z.record(
+      z.string(),
+      z.array(
+        z.tuple(
+          [z.string(), z.string(), z.string().nullable(), z.array(z.string()), z.union([z.literal(0), z.literal(1)])],
+          z.string(),
+        ),
+      ),
+    ),
+  });
   return {
     "/api/v1/saved": {
       get: {
@@ -216,6 +228,19 @@ function handWritten(): Record<string, Partial<Record<Method, Operation>>> {
         summary: "Live counts of the published library, by source, type and category.",
         tags: ["library"],
         responses: { "200": { description: "The counts", content: json(jsonSchema(stats, "output")) } },
+        security: securityOf(["visitor"]),
+      },
+    },
+    "/api/v1/offline-library": {
+      get: {
+        operationId: "library.offline-slice",
+        summary:
+          "The slice of the library an installed app keeps for Generate without a connection: questions grouped by \"moment style depth\", each [id, text, category, further categories, names a kind of meeting (1 or 0), source when not curated]. Its ETag is its version.",
+        tags: ["library"],
+        responses: {
+          "200": { description: "The slice", content: json(jsonSchema(offlineSlice, "output")) },
+          "304": { description: "Unchanged since the ETag sent in If-None-Match" },
+        },
         security: securityOf(["visitor"]),
       },
     },

@@ -198,6 +198,7 @@ describe.skipIf(!chromium)("the installable app, offline", () => {
     const saved = async () =>
       ((await (await member.get("/api/v1/saved")).json()) as { items: { id: string }[] }).items.map((q) => q.id);
     await expect.poll(saved).toContain(savedId);
-    expect(await page.evaluate(() => localStorage.getItem("circleup.offlineSaves"))).toBe("[]");
+    // The page forgets the save once the server's answer has come back, a moment after the server stored it.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("circleup.offlineSaves"))).toBe("[]");
   });
 });

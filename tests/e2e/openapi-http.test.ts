@@ -219,6 +219,7 @@ describe("the API's description", () => {
     await call(as.member, "GET", "/api/v1/saved?format=fax");
     await call(as.visitor, "GET", "/api/v1/saved");
     await call(as.visitor, "GET", "/api/v1/stats");
+    await call(as.visitor, "GET", "/api/v1/offline-library");
 
     // Submitting, moderating, editing, deleting; an admin's changes to an account.
     const submitted = await call(as.member, "POST", "/api/v1/questions", question);
