@@ -1,6 +1,5 @@
 import { recordTokenRefusal } from "~/domain/accounts/api-tokens.server";
 import { DomainError, failure, type Outcome } from "~/domain/errors";
-import { LIMITS } from "~/domain/limits/rules";
 import {
   addressSubject,
   chatSubject,
@@ -10,9 +9,10 @@ import {
   tokenSubject,
   withinLimit,
 } from "~/domain/limits/rate-limit.server";
+import { LIMITS } from "~/domain/limits/rules";
 import { accessOf, type TeamAccess, teamAccess } from "~/domain/teams/access.server";
-import type { CodedError, ErrorCode } from "~/shared/errors/codes";
 import { TEAM_TOKEN_ABILITIES } from "~/shared/api-tokens";
+import type { CodedError, ErrorCode } from "~/shared/errors/codes";
 import { isUuid } from "~/shared/ids";
 import { type Actor, addressOf, signedInUser, type TokenActor } from "./actors";
 import type { UseCaseDeps } from "./deps";

@@ -5,10 +5,10 @@ import { apiTokens, profiles, teams, users } from "~/db/schema";
 import {
   TOKEN_ACCESS,
   TOKEN_PATTERN,
+  TOKENS_MAX,
   type TokenAccess,
   type TokenExpiry,
   type TokenListing,
-  TOKENS_MAX,
 } from "~/shared/api-tokens";
 import type { ErrorCode } from "~/shared/errors/codes";
 import { recordAudit } from "../admin/audit.server";
@@ -69,7 +69,8 @@ export async function createToken(
 ): Promise<Outcome<{ token: string; listing: TokenListing }>> {
   return db.transaction(async (tx) => {
     const { kind } = made;
-    const owner = kind === "team" && made.teamId ? eq(apiTokens.teamId, made.teamId) : eq(apiTokens.userId, made.userId);
+    const owner =
+      kind === "team" && made.teamId ? eq(apiTokens.teamId, made.teamId) : eq(apiTokens.userId, made.userId);
     const [count] = await tx
       .select({ n: sql<number>`count(*)::integer` })
       .from(apiTokens)
