@@ -44,7 +44,7 @@ const CALLERS = {
 const TOKEN_SCOPES = {
   read: "This API token may not read: it needs the read scope",
   write: "This API token may not make changes: it needs the write scope",
-  member: "A team's API token acts for its team only: use a personal token for this",
+  member: "A team's API token acts for its team, not for a member: use a member's personal token for this",
   team: "This API token does not act for that team",
 } as const;
 
