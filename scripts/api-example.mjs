@@ -20,7 +20,13 @@ if (!token || !teamId) {
   process.exit(2);
 }
 
-/** One call of the API: JSON in, JSON out, the token in the Authorization header. */
+/**
+ * One call of the API: JSON in, JSON out, the token in the Authorization header.
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
 async function call(method, path, body) {
   const response = await fetch(`${base}/api/v1${path}`, {
     method,
@@ -39,6 +45,10 @@ async function call(method, path, body) {
   return answer;
 }
 
+/**
+ * @param {string} step
+ * @param {Record<string, unknown>} detail
+ */
 function report(step, detail) {
   console.log(JSON.stringify({ step, ...detail }));
 }

@@ -136,7 +136,11 @@ describe("a member's token", () => {
       headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
     });
     expect(foreign.status).toBe(201);
-    for (const headers of [{ "sec-fetch-site": "cross-site" }, { origin: "https://evil.example" }]) {
+    const fromAnotherSite: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { origin: "https://evil.example" },
+    ];
+    for (const headers of fromAnotherSite) {
       const refused = await fetch(`${server.url}/api/v1/teams/${teamId}/questions`, {
         method: "POST",
         headers: { cookie: owner().cookieHeader(), "content-type": "application/json", ...headers },

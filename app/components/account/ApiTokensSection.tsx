@@ -51,7 +51,8 @@ export function ApiTokensSection({
       {result?.error && <FormMessage tone="error">{result.error}</FormMessage>}
       {result?.success && <FormMessage tone="success">{result.success}</FormMessage>}
       {result?.created && <NewSecret {...result.created} />}
-      <NewTokenForm teams={teams} />
+      {/* A new form after each token made: the name just used is not offered again. */}
+      <NewTokenForm key={result?.created?.token ?? "new"} teams={teams} />
       {tokens.length > 0 && (
         <ul className="divide-y divide-line border-t border-line" aria-label="Your tokens">
           {tokens.map((token) => (
