@@ -124,6 +124,9 @@ describe("a member's token", () => {
       headers: { cookie: owner().cookieHeader() },
     });
     await expectCode(withCookie, 401, "TOKEN_INVALID");
+    // The saved-questions download is no use case and lets no token in; it never falls back on the cookie either.
+    const download = await bearer(token, "/saved?format=csv", { headers: { cookie: owner().cookieHeader() } });
+    await expectCode(download, 403, "CALLER_NOT_ALLOWED", { actor: "token" });
   });
 
   it("needs no Origin, and passes with a foreign one; a cookie's call from another site is still refused", async () => {
