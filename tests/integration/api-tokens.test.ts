@@ -2,8 +2,14 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
-import { adminAuditLog, apiTokens, profiles, users } from "~/db/schema";
+import { adminAuditLog, apiTokens, profiles, requestLimits, users } from "~/db/schema";
 import { createToken, recogniseToken } from "~/domain/accounts/api-tokens.server";
+import { LIMITS } from "~/domain/limits/rules";
+import type { Actor } from "~/use-cases/actors";
+import { listCommunityQuestions } from "~/use-cases/community/community.server";
+import type { UseCaseDeps } from "~/use-cases/deps";
+import { callUseCase } from "~/use-cases/execute.server";
+import { saveQuestion } from "~/use-cases/questions/questions.server";
 import { freshDatabase, testEngines } from "../support/databases";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -69,5 +75,35 @@ describe.each(testEngines())("API tokens on $engine", ({ engine, available }) =>
     const later = new Date(first.getTime() + 60_000);
     await recogniseToken(handle.db, created.token, later);
     expect(await lastUsed()).toEqual(later);
+  });
+
+  it.skipIf(!available)("counts every call of a token against its own limit, before its scope", async () => {
+    const created = await createToken(handle.db, {
+      kind: "personal",
+      name: "Loop",
+      access: "read",
+      expiry: "never",
+      userId,
+    });
+    if (!created.ok) throw new Error("not created");
+    const recognised = await recogniseToken(handle.db, created.token);
+    if (!recognised.ok) throw new Error("not recognised");
+    const { id, scopes, user, subject } = recognised.token;
+    const actor: Actor = { kind: "token", tokenId: id, scopes, user, subject, address: "198.51.100.7" };
+    const deps = { db: handle.db, secret: "a-test-secret-of-at-least-32-characters" } as UseCaseDeps;
+    expect((await callUseCase(listCommunityQuestions, deps, actor, {})).ok).toBe(true);
+    const questionId = "00000000-0000-4000-8000-000000000000";
+    expect(await callUseCase(saveQuestion, deps, actor, { questionId })).toMatchObject({
+      ok: false,
+      error: { code: "TOKEN_SCOPE_MISSING", params: { scope: "write" } },
+    });
+    await handle.db
+      .update(requestLimits)
+      .set({ count: LIMITS.apiTokens.limit })
+      .where(eq(requestLimits.key, `${LIMITS.apiTokens.name}:token:${id}`));
+    expect(await callUseCase(listCommunityQuestions, deps, actor, {})).toMatchObject({
+      ok: false,
+      error: { code: "RATE_LIMITED", params: { rule: "api-tokens" } },
+    });
   });
 });
