@@ -58,6 +58,25 @@ describe("the use-case registry", () => {
     expect([...USE_CASES.keys()].sort()).toEqual(declared.map((useCase) => useCase.name).sort());
   });
 
+  it("makes every use case that lets API tokens in say which scope it needs, and never lets them manage tokens", () => {
+    const forTokens = [...USE_CASES.values()].filter((useCase) => useCase.actors.includes("token"));
+    expect(forTokens.length).toBeGreaterThan(10);
+    for (const useCase of forTokens) {
+      expect(["read", "write"], useCase.name).toContain(useCase.scope);
+      expect(useCase.name, "a token must not make or revoke tokens").not.toMatch(/token/);
+    }
+    // A call that changes nothing the member keeps needs read only; the rest write.
+    const scopes = Object.fromEntries(forTokens.map((useCase) => [useCase.name, useCase.scope]));
+    expect(scopes).toMatchObject({
+      "questions.generate": "read",
+      "teams.list-questions": "read",
+      "questions.save": "write",
+      "teams.write-question": "write",
+      "live.start-round": "write",
+      "live.host-action": "write",
+    });
+  });
+
   it("gives every use case a summary, the callers it accepts and codes the catalogue renders", () => {
     for (const useCase of USE_CASES.values()) {
       expect(useCase.summary.length, useCase.name).toBeGreaterThan(10);

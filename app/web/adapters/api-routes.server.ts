@@ -132,9 +132,10 @@ export const API_ROUTES = {
   "/api/v1/rounds": {
     POST: endpoint({
       useCase: startLiveRound,
-      // This browser becomes the round's host: the seat is a cookie of its own.
-      respond: ({ code, hostToken, expiresAt }, { headers }) => {
-        headers.append("Set-Cookie", hostCookie(code, hostToken, expiresAt));
+      // This browser becomes the round's host: the seat is a cookie of its own. A token sets no cookie: its
+      // member hosts by account.
+      respond: ({ code, hostToken, expiresAt }, { headers, actor }) => {
+        if (actor.kind !== "token") headers.append("Set-Cookie", hostCookie(code, hostToken, expiresAt));
         const body = { code, hostUrl: livePaths.host(code), joinUrl: joinUrl(livePaths.participant(code)) };
         return Response.json(body, { status: 201, headers });
       },
