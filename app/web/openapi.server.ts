@@ -174,6 +174,8 @@ function operationOf(path: string, method: HttpMethod, endpoint: ApiEndpoint): O
     ...(requestBody ? { requestBody } : {}),
     responses: { ...success, ...errorResponses(errorsOf(useCase)) },
     security: securityOf(useCase.actors),
+    // The scope an API token needs for this operation ("read" or "write"); bearer schemes carry no scopes of their own.
+    ...(useCase.actors.includes("token") && useCase.scope ? { "x-token-scope": useCase.scope } : {}),
   };
 }
 

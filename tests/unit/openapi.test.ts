@@ -56,8 +56,10 @@ describe("the API's description", () => {
     const doc = openApiDocument({ "/api/v1/token-only": { POST: endpoint({ useCase: tokenOnly }) } });
     expect(doc.paths["/api/v1/token-only"]?.post?.security).toEqual([{ cookieSession: [] }, { bearerAuth: [] }]);
     const served = openApiDocument();
-    expect(served.paths["/api/v1/questions"]?.get?.security).toEqual([{}, { cookieSession: [] }]);
+    expect(served.paths["/api/v1/questions"]?.get?.security).toEqual([{}, { cookieSession: [] }, { bearerAuth: [] }]);
     expect(served.paths["/api/v1/questions/{questionId}/vote"]?.post?.security).toEqual([{ cookieSession: [] }]);
+    expect(served.paths["/api/v1/questions"]?.get?.["x-token-scope"]).toBe("read");
+    expect(served.paths["/api/v1/questions/{questionId}/save"]?.put?.["x-token-scope"]).toBe("write");
     expect(served.components.securitySchemes.bearerAuth).toEqual(
       expect.objectContaining({ type: "http", scheme: "bearer" }),
     );
