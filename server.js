@@ -32,16 +32,32 @@ function newestMtime(target) {
   return newest;
 }
 
+/**
+ * Builds when the sources are newer than the build. A first start prints one
+ * line for it: the build's own output (hundreds of lines, and its
+ * deprecation notices) is kept back, and shown only when it fails;
+ * `npm run build` shows all of it.
+ */
 function buildIfNeeded() {
   const built = fs.existsSync(BUILD_ENTRY) ? fs.statSync(BUILD_ENTRY).mtimeMs : 0;
   const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
   if (built >= sources) return;
-  console.log(built ? "Sources changed since the last build; building..." : "No build yet; building...");
+  process.stdout.write(
+    built ? "Sources changed since the last build; building... " : "No build yet; building (about a minute)... ",
+  );
+  const started = performance.now();
   const result = spawnSync(path.join(ROOT, "node_modules/.bin/react-router"), ["build"], {
     cwd: ROOT,
-    stdio: "inherit",
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) {
+    console.log("failed.");
+    console.error(`${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? `\n${result.error.message}` : ""}`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`done in ${Math.round((performance.now() - started) / 1000)} s.`);
 }
 
 /** @returns {Promise<typeof import("./server/app.ts") & { vite?: import("vite").ViteDevServer }>} */

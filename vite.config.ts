@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { VitePWA } from "vite-plugin-pwa";
 
 /**
  * React, React DOM and React Router in one file: every page needs all three
@@ -23,6 +24,42 @@ const previewWorker = {
   },
 };
 
+/**
+ * The installed app: its manifest (colours from the design tokens: brand-700
+ * and cream) and its service worker, app/service-worker.ts, which Workbox
+ * builds with the list of files to precache. The page registers it itself
+ * (app/lib/service-worker.ts): there is no index.html to inject a script into.
+ */
+const installable = VitePWA({
+  strategies: "injectManifest",
+  srcDir: "app",
+  filename: "service-worker.ts",
+  injectRegister: false,
+  manifestFilename: "manifest.webmanifest",
+  manifest: {
+    id: "/",
+    name: "CircleUp",
+    short_name: "CircleUp",
+    description: "Check-in, energizer and check-out questions for team meetings.",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    theme_color: "#17645b",
+    background_color: "#fbf8f3",
+    icons: [
+      { src: "/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  },
+  injectManifest: {
+    // The scripts, the sprite and the offline page; not the .br/.gz copies nor the 170 KB link preview image.
+    globPatterns: ["assets/**/*.{js,svg,woff2}", "offline.html", "favicon.svg", "icon-*.png"],
+    // The charts (recharts, 100 KB gzip) draw on team and admin pages only, which need a connection anyway.
+    globIgnores: ["assets/{CartesianChart,ActivityBars,PulseLine}-*.js"],
+  },
+});
+
 const framework = { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ };
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -38,6 +75,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // once here: the server sends them as they are instead of compressing on
     // every request, and they come out smaller than on-the-fly compression.
     isSsrBuild && previewWorker,
+    !isSsrBuild && installable,
     !isSsrBuild && compression({ algorithms: ["gzip", "brotliCompress"], skipIfLargerOrEqual: true }),
   ],
   resolve: { tsconfigPaths: true },

@@ -228,6 +228,14 @@ const envSchema = z.object({
   // An open stream holds about 90 KB of the server's memory (measured with 600 streams of one round), so one
   // address holds at most about 90 MB of a server, while a room of 1,000 phones behind one network still follows.
   LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  METRICS_TOKEN: z.preprocess(
+    trimmed,
+    z
+      .string()
+      .min(16, "must be at least 16 characters")
+      .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+      .optional(),
+  ),
 });
 
 /** Values that can hold passwords or keys: errors name the variable but never repeat its value. */
@@ -242,6 +250,7 @@ const SECRET_VARIABLES = new Set([
   "AI_BASE_URL",
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
+  "METRICS_TOKEN",
 ]);
 
 export type Config = {
@@ -277,6 +286,8 @@ export type Config = {
   billing: BillingSettings | undefined;
   /** How often each server offers to run housekeeping (one server of a database runs it at a time). */
   housekeepingIntervalMs: number;
+  /** The bearer token /metrics asks for; without one, /metrics does not exist. Never logged. */
+  metricsToken: string | undefined;
 };
 
 /** Reads and checks the environment. Throws ConfigError naming the first bad variable. */
@@ -318,6 +329,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     billing: resolveBilling(v),
     housekeepingIntervalMs: v.HOUSEKEEPING_INTERVAL_SECONDS * 1000,
+    metricsToken: v.METRICS_TOKEN,
   };
 }
 

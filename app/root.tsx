@@ -47,7 +47,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     path: location.pathname,
   });
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icon-192.png" },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

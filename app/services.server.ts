@@ -22,6 +22,7 @@ import { createJobQueue, type JobQueue, type JobSender } from "~/domain/jobs/que
 import { RoundHub } from "~/domain/live/hub.server";
 import { importLibrary } from "~/domain/questions/library.server";
 import { logger } from "~/logger.server";
+import { countedMailer } from "~/metrics.server";
 
 let opening: Promise<DatabaseHandle> | undefined;
 let auth: Promise<Auth> | undefined;
@@ -148,11 +149,9 @@ export async function startJobs(): Promise<void> {
   starting ??= (async () => {
     const settings = config();
     const handle = await database();
-    const mailer = createMailer({
-      smtpUrl: settings.smtpUrl,
-      outboxDir: path.join(settings.dataDir, "outbox"),
-      log: logger,
-    });
+    const mailer = countedMailer(
+      createMailer({ smtpUrl: settings.smtpUrl, outboxDir: path.join(settings.dataDir, "outbox"), log: logger }),
+    );
     const server = `${os.hostname()}:${process.pid}`;
     const intervalMs = settings.housekeepingIntervalMs;
     const started = createJobQueue({ handle, log: logger, recurring: { housekeeping: intervalMs / 1000 } });
@@ -195,6 +194,12 @@ export function liveHub(): Promise<RoundHub> {
     throw error;
   });
   return hub;
+}
+
+/** Live streams open on this process; asking does not start the hub. */
+export async function openLiveStreams(): Promise<number> {
+  const running = await hub?.catch(() => undefined);
+  return running?.connections() ?? 0;
 }
 
 /** Ends every live stream of this process (screens reconnect to another server) and stops listening. */

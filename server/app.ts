@@ -14,6 +14,7 @@ import { englishMessage, say } from "~/shared/errors/english";
 import { problemBody, statusOf } from "~/web/http.server";
 import { compress } from "./compress";
 import type { RequestContext } from "./load-context";
+import { measureServices, metricsEndpoint, timeRequests } from "./metrics";
 import {
   ALLOWED_METHODS,
   BODY_LIMIT_BYTES,
@@ -184,8 +185,10 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
   // Express walks X-Forwarded-For from the right, believing only trusted hops.
   app.set("trust proxy", config().trustProxy);
   app.use(requestBasics(dev));
+  app.use(timeRequests);
   app.use(guardMethod);
   app.use(compress());
+  app.get("/metrics", metricsEndpoint(config().metricsToken));
 
   if (!dev) {
     const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
@@ -229,6 +232,7 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
 export async function prepare(): Promise<void> {
   config();
   await database();
+  measureServices();
   // Mail, and the deletion of expired rounds, limit windows, sessions and tokens, run here as jobs, never inside a request.
   await startJobs();
 }

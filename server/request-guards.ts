@@ -1,4 +1,5 @@
 import type { Request as ExpressRequest } from "express";
+import { bearerOf } from "~/shared/api-tokens";
 import { type CodedError, coded } from "~/shared/errors/codes";
 import type { ParsedBody } from "./load-context";
 
@@ -62,9 +63,14 @@ export function refuseAddress(originalUrl: string): Refusal | undefined {
  * with neither header, and the secret in the address, not a cookie,
  * authorises it. No path is exempt: a browser posting from another site is
  * refused here, as React Router's own action check would refuse it too.
+ * The one exception is an `/api/v1` call with `Authorization: Bearer`: it
+ * is answered as the token's and never reads a cookie, and a page on
+ * another site cannot add that header without a CORS preflight this server
+ * never grants, so its origin says nothing about whose authority it uses.
  */
 export function refuseForeignOrigin(req: ExpressRequest, allowedOrigins: ReadonlySet<string>): Refusal | undefined {
   if (!isStateChanging(req.method) || SIGN_IN_CALLBACK.test(req.path)) return undefined;
+  if (req.path.startsWith("/api/v1/") && bearerOf(req.get("authorization")) !== null) return undefined;
   const refusal = coded("FORBIDDEN_ORIGIN");
   const origin = req.get("origin");
   if (origin !== undefined) {

@@ -3,6 +3,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, RequestHan
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { databaseWasUnreachable, inRequestScope } from "~/web/request-scope.server";
 import { bodyBytes } from "./request-guards";
+import { routePattern } from "./route-pattern";
 import { databaseReachable, sendUnavailable } from "./unavailable";
 
 type Options = {
@@ -67,11 +68,14 @@ export function routerHandler({ build, mode, getLoadContext }: Options): Request
   // Given a function, React Router loads the build and derives its route table on every request:
   // right while developing (the build changes), wasted work in production, where it never does.
   let handle: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  let loaded: Promise<ServerBuild> | undefined;
   return async (req, res, next) => {
     try {
+      const current = loaded ?? build();
+      if (mode === "production") loaded = current;
       handle ??=
         mode === "production"
-          ? build().then((loaded) => createRequestHandler(loaded, mode))
+          ? current.then((built) => createRequestHandler(built, mode))
           : Promise.resolve(createRequestHandler(build, mode));
       const handleRequest = await handle;
       const url = requestUrl(req);
@@ -79,6 +83,7 @@ export function routerHandler({ build, mode, getLoadContext }: Options): Request
         res.status(400).type("text/plain").send("The Host header is not a valid host name");
         return;
       }
+      res.locals.route = routePattern((await current).routes, url.pathname);
       const request = fetchRequest(req, res, url);
       const context = getLoadContext(req, res);
       let outage = false;

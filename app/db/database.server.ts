@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { projectPath } from "~/project-root.server";
+import { timedQueries } from "./query-time.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -100,7 +101,13 @@ function newPool(url: string, max: number, options?: string): pg.Pool {
   // A client losing its server must not crash the process, idle or checked out
   // (a transaction between two queries): the next query on it reports the loss.
   pool.on("error", () => {});
-  pool.on("connect", (client) => client.on("error", () => {}));
+  // pool.query for single statements, a checked-out client's query in transactions. pool.query calls the
+  // client's with a callback, which is left untimed, so nothing counts twice.
+  timedQueries(pool, "query");
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+    timedQueries(client, "query");
+  });
   return pool;
 }
 
@@ -139,6 +146,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
 async function openPglite(folder: string): Promise<DatabaseHandle> {
   fs.mkdirSync(folder, { recursive: true });
   const client = await PGlite.create(folder);
+  // A transaction is timed whole: the queries inside it run on its own object.
+  for (const method of ["query", "exec", "transaction"] as const) timedQueries(client, method);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -941,3 +941,39 @@ export const stripeEvents = pgTable("stripe_events", {
   type: text("type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An API token: `cu_<publicId>_<secret>`, shown once and stored as the
+ * SHA-256 of the whole token. A personal token acts for `userId` (in every
+ * team of theirs, or only in `teamId`); a team token acts in `teamId` for
+ * the team, with `userId` the owner who made it. Tokens go with their
+ * member and their team (ON DELETE CASCADE); a revoked one is kept so its
+ * use is told apart from an unknown token's and the list shows it.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Shown beside the name so the owner can tell tokens apart; never enough to use one. */
+    publicId: text("public_id").notNull().unique(),
+    secretHash: text("secret_hash").notNull().unique(),
+    kind: text("kind").notNull(),
+    name: text("name").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    scopes: text("scopes").array().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Written at most once a minute: a script calling in a loop costs one write a minute, not one per call. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("api_tokens_user_idx").on(t.userId),
+    index("api_tokens_team_idx").on(t.teamId),
+    check("api_tokens_kind_check", sql`${t.kind} in ('personal', 'team')`),
+    check("api_tokens_team_token_has_team", sql`${t.kind} = 'personal' or ${t.teamId} is not null`),
+  ],
+);

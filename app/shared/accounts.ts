@@ -104,4 +104,6 @@ export type ProfileActionResult = {
   success?: string;
   /** Two-factor setup in progress: the key to scan and the backup codes, shown once. */
   setup?: { totpURI: string; secret: string; qrDataUrl: string; backupCodes: string[] };
+  /** An API token just made: its secret, shown this once. */
+  created?: { name: string; token: string };
 };

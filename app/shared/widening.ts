@@ -3,11 +3,13 @@ import {
   ENGAGEMENT_LEVELS,
   type EngagementLevel,
   type GeneratorChoice,
+  isOfferedChoice,
   MEETING_CONTEXTS,
   type MeetingContext,
   QUESTION_STYLES,
   type QuestionStyle,
   type Relaxed,
+  typeForContext,
 } from "./questions";
 
 /** The parts of a choice, or of a question's labels, that widening may relax. */
@@ -87,4 +89,53 @@ export function choiceInWords(choice: GeneratorChoice): string {
     labelOf("engagementLevel", choice.engagementLevel),
     choice.categorySlug ? labelOf("categorySlug", choice.categorySlug) : "Any meeting",
   ].join(" · ");
+}
+
+export type LibraryFilter = {
+  meetingContext?: MeetingContext | MeetingContext[];
+  questionStyle?: QuestionStyle | QuestionStyle[];
+  engagementLevel?: EngagementLevel | EngagementLevel[];
+  categorySlug?: string | null;
+};
+
+/** Which part of the choice a ladder step relaxes: null for the exact choice. */
+type Widening = "depth" | "style" | "moment" | "category";
+
+/** Styles close enough to stand in for each other when one is used up. */
+const STYLE_NEIGHBOURS: Record<QuestionStyle, QuestionStyle[]> = {
+  reflective: ["inspirational", "professional"],
+  playful: ["inspirational", "reflective"],
+  professional: ["reflective", "inspirational"],
+  inspirational: ["reflective", "playful"],
+};
+
+const DEPTH_NEIGHBOURS: Record<EngagementLevel, EngagementLevel[]> = {
+  quick: ["standard"],
+  standard: ["quick", "deep"],
+  deep: ["standard"],
+};
+
+/**
+ * The choices that still fit, nearest first: the exact choice; the same
+ * moment and style one depth away; the same moment and depth in a
+ * neighbouring style; another moment of the same type (a focus question for
+ * a check-in); on a category page, the exact choice in other categories.
+ */
+export function fittingSteps(choice: GeneratorChoice): { filter: LibraryFilter; widened: Widening | null }[] {
+  const { meetingContext, questionStyle, engagementLevel, categorySlug } = choice;
+  const depths = DEPTH_NEIGHBOURS[engagementLevel].filter((depth) => isOfferedChoice(meetingContext, depth));
+  const type = typeForContext(meetingContext);
+  const moments = MEETING_CONTEXTS.map((c) => c.value).filter(
+    (context) => context !== meetingContext && typeForContext(context) === type,
+  );
+  const steps: { filter: LibraryFilter; widened: Widening | null }[] = [
+    { filter: choice, widened: null },
+    { filter: { ...choice, engagementLevel: depths }, widened: "depth" },
+    { filter: { ...choice, questionStyle: STYLE_NEIGHBOURS[questionStyle] }, widened: "style" },
+    { filter: { ...choice, meetingContext: moments }, widened: "moment" },
+  ];
+  if (categorySlug) steps.push({ filter: { ...choice, categorySlug: null }, widened: "category" });
+  return steps.filter(({ filter }) =>
+    [filter.meetingContext, filter.engagementLevel].every((v) => !Array.isArray(v) || v.length > 0),
+  );
 }

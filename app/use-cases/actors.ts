@@ -46,14 +46,18 @@ export type MemberActor = { kind: "member" } & SignedIn;
 export type AdminActor = { kind: "admin" } & SignedIn;
 
 /**
- * An API token (next: `Authorization: Bearer`): it acts for a member or
- * for a team, within its scopes. No use case accepts one yet.
+ * An API token (`Authorization: Bearer`), within its scopes. A personal
+ * token acts as its member (their teams, roles, quotas and limits), in
+ * every team of theirs or only in `subject.teamId`; a team token acts in
+ * its one team with at most a facilitator's abilities (TEAM_TOKEN_ABILITIES),
+ * through the member who made it, and for nothing of a person's own.
  */
 export type TokenActor = {
   kind: "token";
   tokenId: string;
   scopes: readonly string[];
-  subject: { memberId: string } | { teamId: string };
+  user: SignedInUser;
+  subject: { kind: "member"; teamId: string | null } | { kind: "team"; teamId: string };
   address: string | null;
 };
 
@@ -73,9 +77,9 @@ export type ActorKind = Actor["kind"];
 /** The kinds a use case may name: an admin is a member too, so "member" lets admins in. */
 export type AcceptedActor = ActorKind;
 
-/** The signed-in person behind the actor, if there is one. */
+/** The signed-in person behind the actor, if there is one: a token's member counts as signed in. */
 export function signedInUser(actor: Actor): SignedInUser | null {
-  return actor.kind === "member" || actor.kind === "admin" ? actor.user : null;
+  return actor.kind === "member" || actor.kind === "admin" || actor.kind === "token" ? actor.user : null;
 }
 
 /** The client address behind the actor, where there is one. */

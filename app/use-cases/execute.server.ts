@@ -1,3 +1,4 @@
+import { recordTokenRefusal } from "~/domain/accounts/api-tokens.server";
 import { DomainError, failure, type Outcome } from "~/domain/errors";
 import {
   addressSubject,
@@ -5,12 +6,15 @@ import {
   type LimitSubject,
   memberSubject,
   participantSubject,
+  tokenSubject,
   withinLimit,
 } from "~/domain/limits/rate-limit.server";
+import { LIMITS } from "~/domain/limits/rules";
 import { accessOf, type TeamAccess, teamAccess } from "~/domain/teams/access.server";
+import { TEAM_TOKEN_ABILITIES } from "~/shared/api-tokens";
 import type { CodedError, ErrorCode } from "~/shared/errors/codes";
 import { isUuid } from "~/shared/ids";
-import { type Actor, addressOf, signedInUser } from "./actors";
+import { type Actor, addressOf, signedInUser, type TokenActor } from "./actors";
 import type { UseCaseDeps } from "./deps";
 import type { AnyUseCase, LimitKey, UseCase } from "./use-case";
 import { invalidInput } from "./validation";
@@ -33,6 +37,7 @@ export const STEP_ERRORS = [
   "TEAM_NOT_FOUND",
   "TEAM_ROLE_CANNOT",
   "RATE_LIMITED",
+  "TOKEN_SCOPE_MISSING",
 ] as const satisfies readonly ErrorCode[];
 
 /** Why this actor may not ask for the use case at all, or null. */
@@ -59,7 +64,6 @@ function actorKey(actor: Actor): LimitKey | LimitSubject | null {
   const user = signedInUser(actor);
   if (user) return { member: user.id };
   if (actor.kind === "chat") return chatSubject(actor.platform, actor.workspace, actor.user);
-  if (actor.kind === "token") return "memberId" in actor.subject ? { member: actor.subject.memberId } : null;
   // Jobs are the server's own work: their queue bounds them, not a limit meant for people.
   if (actor.kind === "job") return null;
   return { address: actor.address };
@@ -79,6 +83,47 @@ async function counted<I>(
   const subject = typeof key === "string" ? key : subjectOf(key, deps.secret);
   const outcome = await withinLimit(deps.db, limit.rule, subject);
   return outcome.ok ? null : outcome;
+}
+
+/**
+ * A token's own checks, before anything else: every call counts against the
+ * token's limit (refused ones too, so a script in a loop is slowed even when
+ * it is wrong), then the use case's scope. A refusal of scope is kept in the
+ * audit log.
+ */
+async function tokenRefusal(useCase: AnyUseCase, deps: UseCaseDeps, actor: TokenActor) {
+  const limited = await withinLimit(deps.db, LIMITS.apiTokens, tokenSubject(actor.tokenId));
+  if (!limited.ok) return limited;
+  const needed = useCase.scope ?? "write";
+  if (!actor.scopes.includes(needed)) return tokenScopeMissing(useCase, deps, actor, needed);
+  return null;
+}
+
+async function tokenScopeMissing(
+  useCase: AnyUseCase,
+  deps: UseCaseDeps,
+  actor: TokenActor,
+  scope: "read" | "write" | "member" | "team",
+) {
+  await recordTokenRefusal(deps.db, actor.tokenId, "TOKEN_SCOPE_MISSING", useCase.name);
+  return failure("TOKEN_SCOPE_MISSING", { scope });
+}
+
+/**
+ * Where a token may act in a team: a team token in its team only, a
+ * personal token made for one team in that one; a team token with a
+ * facilitator's abilities at most.
+ */
+async function tokenTeamRefusal(useCase: AnyUseCase, deps: UseCaseDeps, actor: Actor, teamId: string | undefined) {
+  if (actor.kind !== "token") return null;
+  const { subject } = actor;
+  if (teamId === undefined) return subject.kind === "team" ? tokenScopeMissing(useCase, deps, actor, "member") : null;
+  if (subject.teamId !== null && subject.teamId !== teamId) return tokenScopeMissing(useCase, deps, actor, "team");
+  const ability = useCase.team?.ability ?? "view";
+  if (subject.kind === "team" && !TEAM_TOKEN_ABILITIES.includes(ability)) {
+    return failure("TEAM_ROLE_CANNOT", { role: "token" });
+  }
+  return null;
 }
 
 /** The team a call names in this field of its input, if it names one as text. */
@@ -122,6 +167,10 @@ export async function executeUseCase<I, O>(
 ): Promise<Outcome<{ value: O }>> {
   const refused = actorRefusal(useCase, actor);
   if (refused) return refused;
+  if (actor.kind === "token") {
+    const outOfScope = await tokenRefusal(useCase, deps, actor);
+    if (outOfScope) return outOfScope;
+  }
   const early = useCase.limit?.countsInvalidInput === true;
   if (early) {
     const over = await counted(useCase as UseCase<unknown, unknown>, deps, actor, raw.ok ? raw.value : undefined);
@@ -130,6 +179,8 @@ export async function executeUseCase<I, O>(
   const named = raw.ok ? namedTeam(useCase, raw.value) : undefined;
   let team: TeamAccess | null = null;
   if (named !== undefined && isUuid(named)) {
+    const outside = await tokenTeamRefusal(useCase, deps, actor, named);
+    if (outside) return outside;
     const checked = await teamAccessOf(useCase, deps, actor, named);
     if (!checked.ok) return checked;
     team = checked.access;
@@ -139,6 +190,10 @@ export async function executeUseCase<I, O>(
   if (!parsed.success) return { ok: false, error: new DomainError(invalidInput(parsed.error)) };
   const input = parsed.data;
   const teamId = namedTeam(useCase, input);
+  if (!team) {
+    const outside = await tokenTeamRefusal(useCase, deps, actor, teamId);
+    if (outside) return outside;
+  }
   if (!team && teamId !== undefined) {
     const checked = await teamAccessOf(useCase, deps, actor, teamId);
     if (!checked.ok) return checked;

@@ -1,3 +1,4 @@
+import * as apiTokens from "./accounts/api-tokens.server";
 import * as contactAndNews from "./accounts/contact-and-news.server";
 import * as profile from "./accounts/profile.server";
 import * as admin from "./admin/admin.server";
@@ -21,6 +22,7 @@ const MODULES = [
   admin,
   plans,
   profile,
+  apiTokens,
   contactAndNews,
   billing,
   teams,
@@ -49,6 +51,7 @@ export function errorsOf(useCase: AnyUseCase): string[] {
     if (code === "RATE_LIMITED") return useCase.limit !== undefined;
     if (code === "UNAUTHENTICATED") return !useCase.actors.includes("visitor") || useCase.team !== undefined;
     if (code === "ADMIN_REQUIRED") return useCase.actors.includes("admin");
+    if (code === "TOKEN_SCOPE_MISSING") return useCase.actors.includes("token");
     return true;
   });
   return [...new Set([...steps, ...useCase.errors])];

@@ -2,6 +2,7 @@ import type { ZodType } from "zod";
 import type { Outcome } from "~/domain/errors";
 import type { LimitRule } from "~/domain/limits/rules";
 import type { TeamAccess } from "~/domain/teams/access.server";
+import type { TokenScope } from "~/shared/api-tokens";
 import type { ErrorCode } from "~/shared/errors/codes";
 import type { TeamAbility } from "~/shared/teams";
 import type { AcceptedActor, Actor } from "./actors";
@@ -48,6 +49,12 @@ export type UseCase<I = unknown, O = unknown> = {
   output: ZodType<O, unknown>;
   /** The actor kinds let in; "member" lets admins in too. */
   actors: readonly AcceptedActor[];
+  /**
+   * The scope an API token needs: `read` when the call changes nothing the
+   * member keeps, `write` otherwise. Declared by every use case that lets
+   * tokens in (a unit test holds it); one that does not is taken as `write`.
+   */
+  scope?: TokenScope;
   team?: TeamDeclaration<I>;
   limit?: LimitDeclaration<I>;
   /** The codes run() may answer, besides the steps' own (see STEP_ERRORS). */

@@ -8,7 +8,7 @@ import {
 } from "~/domain/accounts/viewer.server";
 import { database, getAuth } from "~/services.server";
 import { coded } from "~/shared/errors/codes";
-import { pageError, problem } from "./http.server";
+import { pageError } from "./http.server";
 
 // One session lookup per request, however many loaders ask.
 const lookups = new WeakMap<Request, Promise<SessionLookup>>();
@@ -83,12 +83,5 @@ export async function requireSignedOut(request: Request): Promise<void> {
 export async function requireAdminPage(request: Request): Promise<SignedInUser> {
   const user = await requireUser(request);
   if (!user.isAdmin) throw pageError(coded("ADMIN_REQUIRED"));
-  return user;
-}
-
-/** API actions for members: votes, saves, submissions. */
-export async function requireUserApi(request: Request): Promise<SignedInUser> {
-  const user = await getUser(request);
-  if (!user) throw problem(coded("UNAUTHENTICATED"));
   return user;
 }

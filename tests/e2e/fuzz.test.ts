@@ -1472,6 +1472,15 @@ const ENTRIES: Row[] = [
   apiRoute("api/stripe/webhook", ["POST"], { fields: { id: ["evt_1"], type: ["invoice.paid", "charge.refunded"] } }),
   apiRoute("api/health", ["GET"]),
   apiRoute("api/v1/stats", ["GET"]),
+  apiRoute("api/openapi.json", ["GET"]),
+  apiRoute("api/docs", ["GET"]),
+  // Names of the reference's script that are not its own: the real one is megabytes, fetched once by the contract test.
+  apiRoute("api/docs/:script", ["GET"], {
+    params: {
+      script: { good: fc.constantFrom("standalone.js", "scalar-0.0.0.js"), bad: fc.constantFrom(...CRITICAL_URL) },
+    },
+  }),
+  apiRoute("api/v1/offline-library", ["GET"]),
   // Premium's directed AI: the fuzzing member is free (403 before the provider), the team's owner alike.
   pageLoader("studio", {
     query: { from: ["", "00000000-0000-4000-8000-000000000000", "not-an-id"], team: ["", "not-a-team"] },

@@ -122,10 +122,11 @@ describe.skipIf(!chromium)("the question generator on the home page", () => {
     expect(await generator().getByTestId("vote-score").textContent()).toBe("Score 0");
   });
 
-  it("keeps the question and shows the red Error panel when the network fails", async () => {
+  it("keeps the question and shows the red Error panel when the network fails and no offline library is kept", async () => {
     await open();
     const before = await questionText();
     await page.route("**/api/v1/generate-question", (route) => route.abort("internetdisconnected"));
+    await page.route("**/api/v1/offline-library", (route) => route.abort("internetdisconnected"));
     await page.getByRole("button", { name: "Generate Question" }).click();
     const alert = page.getByRole("alert").filter({ hasText: "Error" });
     await alert.waitFor();

@@ -58,6 +58,10 @@ describe("running against a real PostgreSQL server", () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ database: { status: "up", engine: "postgres" } });
     expect(await (await fetch(server.url)).text()).toContain("Retrospectives");
+    // The database's share of an answer is timed on PostgreSQL's connections too.
+    const list = await fetch(`${server.url}/api/v1/questions?sort=newest`);
+    const db = /(?:^|, )db;dur=([\d.]+)/.exec(list.headers.get("server-timing") ?? "")?.[1];
+    expect(Number(db)).toBeGreaterThan(0);
   });
 
   it("renews an active member's session cookie after a day of use, so they stay signed in past the first 30 days", async (ctx) => {

@@ -213,7 +213,8 @@ describe.skipIf(!chromium)("the app shell in a browser", () => {
 
   it("shows the offline banner while the browser is offline", async () => {
     await open("/");
-    const text = "You are currently offline. Some features may not work properly.";
+    const text =
+      "You're offline. Generate still works from the saved library; saves wait until you're back, and voting needs a connection.";
     await context.setOffline(true);
     await page.getByText(text).waitFor();
     await context.setOffline(false);

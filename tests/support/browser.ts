@@ -67,10 +67,26 @@ function launchOptions(executablePath: string): LaunchOptions {
  * as isolated as with a browser of their own. Outside a test run (scripts)
  * it launches Chromium.
  */
-export function launchBrowser(executablePath: string): Promise<Browser> {
+export async function launchBrowser(executablePath: string): Promise<Browser> {
   const shared = process.env[SHARED_BROWSER];
-  if (shared) return chromium.connect(shared);
-  return chromium.launch(launchOptions(executablePath));
+  return withoutServiceWorkers(
+    shared ? await chromium.connect(shared) : await chromium.launch(launchOptions(executablePath)),
+  );
+}
+
+/**
+ * Contexts leave the app's service worker out unless a test asks for it
+ * (`serviceWorkers: "allow"`, as the offline test does): installing it
+ * fetches the generator's pages and the library's slice in every new
+ * context, which costs the run's time, and page.route() does not see
+ * requests a worker answers.
+ */
+function withoutServiceWorkers(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: "block", ...options });
+  browser.newPage = (options = {}) => newPage({ serviceWorkers: "block", ...options });
+  return browser;
 }
 
 /**

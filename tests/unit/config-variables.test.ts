@@ -41,6 +41,7 @@ const BAD_VALUES: Record<string, string> = {
   STRIPE_PRICE_YEARLY: "prod_123",
   STRIPE_TRIAL_DAYS: "365",
   STRIPE_API_URL: "api.stripe.com",
+  METRICS_TOKEN: "short",
 };
 
 const documented = fs

@@ -50,6 +50,12 @@ const EXAMPLES: { [C in ErrorCode]: readonly ErrorParams[C][] } = {
     { actor: "job" },
   ],
   ADMIN_REQUIRED: [{}],
+  TOKEN_INVALID: [{}],
+  TOKEN_REVOKED: [{}],
+  TOKEN_EXPIRED: [{}],
+  TOKEN_SCOPE_MISSING: [{ scope: "read" }, { scope: "write" }, { scope: "member" }, { scope: "team" }],
+  TOKEN_NOT_FOUND: [{}],
+  TOKENS_TOO_MANY: [{ max: 20 }],
   RATE_LIMITED: [
     { rule: "votes", what: "votes", retryAfterSeconds: 40 },
     { rule: "submissions", what: "submitted questions", retryAfterSeconds: 3599 },

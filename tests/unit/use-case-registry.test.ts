@@ -41,15 +41,40 @@ function servedApiPaths(): string[] {
 /**
  * Routes of `/api/v1` that stay hand-written, each for the reason its module
  * states: one module serving the three directed-AI paths by `:kind`, an event
- * stream, file downloads, public counts.
+ * stream, file downloads, public counts, the offline slice of the library.
  */
-const HAND_WRITTEN = ["/api/v1/ai/{kind}", "/api/v1/rounds/{code}/events", "/api/v1/saved", "/api/v1/stats"];
+const HAND_WRITTEN = [
+  "/api/v1/ai/{kind}",
+  "/api/v1/rounds/{code}/events",
+  "/api/v1/saved",
+  "/api/v1/stats",
+  "/api/v1/offline-library",
+];
 
 describe("the use-case registry", () => {
   it("holds every declared use case once, under a unique name", async () => {
     const declared = await declaredUseCases();
     expect(new Set(declared.map((useCase) => useCase.name)).size).toBe(declared.length);
     expect([...USE_CASES.keys()].sort()).toEqual(declared.map((useCase) => useCase.name).sort());
+  });
+
+  it("makes every use case that lets API tokens in say which scope it needs, and never lets them manage tokens", () => {
+    const forTokens = [...USE_CASES.values()].filter((useCase) => useCase.actors.includes("token"));
+    expect(forTokens.length).toBeGreaterThan(10);
+    for (const useCase of forTokens) {
+      expect(["read", "write"], useCase.name).toContain(useCase.scope);
+      expect(useCase.name, "a token must not make or revoke tokens").not.toMatch(/token/);
+    }
+    // A call that changes nothing the member keeps needs read only; the rest write.
+    const scopes = Object.fromEntries(forTokens.map((useCase) => [useCase.name, useCase.scope]));
+    expect(scopes).toMatchObject({
+      "questions.generate": "read",
+      "teams.list-questions": "read",
+      "questions.save": "write",
+      "teams.write-question": "write",
+      "live.start-round": "write",
+      "live.host-action": "write",
+    });
   });
 
   it("gives every use case a summary, the callers it accepts and codes the catalogue renders", () => {

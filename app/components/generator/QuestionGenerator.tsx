@@ -13,13 +13,15 @@ import {
   seenIds,
   servedRecently,
 } from "~/lib/local-questions";
+import { isOffline, offlineQuestion } from "~/lib/offline-library";
 import { offerSignUp } from "~/lib/sign-up-prompt";
 import { useFeatures } from "~/lib/use-features";
 import { type CategorySlug, firstChoice } from "~/shared/categories";
 import { localWeekday } from "~/shared/meeting-day";
 import type { Viewer } from "~/shared/navigation";
+import { OFFLINE_WORDS } from "~/shared/offline-library";
 import type { Relaxed, RemainingQuestions, ServedQuestion } from "~/shared/questions";
-import { againLabel } from "~/shared/widening";
+import { againLabel, widenedSentence } from "~/shared/widening";
 import { ChoiceRow, type GeneratorSettings } from "./ChoiceRow";
 
 /** Fired on `window` after each new question, with its id, category and text, so other parts of the page may react. */
@@ -74,6 +76,8 @@ export function QuestionGenerator({
   // What the last question relaxed of the choice it was asked for, with that choice.
   const [widened, setWidened] = useState<Widened | null>(null);
   const [remaining, setRemaining] = useState(remainingQuestions);
+  // The question came from the library slice this browser keeps, without a connection.
+  const [fromSlice, setFromSlice] = useState(false);
   const inFlight = useRef(false);
   const cardArea = useRef<HTMLDivElement>(null);
   // A visitor's invitation to sign up stands under Generate, whatever on the card caused it.
@@ -93,6 +97,7 @@ export function QuestionGenerator({
       .reverse()
       .map((q) => q.question);
     const { fresh, ...choice } = settings;
+    if (isOffline()) return serveOffline(choice, options);
     // The browser's own day: a "yesterday" question never opens a Monday.
     const outcome = await requestQuestion({
       ...choice,
@@ -101,6 +106,8 @@ export function QuestionGenerator({
       fresh,
       weekday: localWeekday(),
     });
+    if (!outcome.ok && outcome.problem.code === "NETWORK_ERROR")
+      return serveOffline(choice, options, outcome.problem.error);
     inFlight.current = false;
     setLoading(false);
     if (!outcome.ok) {
@@ -115,11 +122,31 @@ export function QuestionGenerator({
       relaxed,
       ...served
     } = outcome.body;
+    setRemaining(left);
+    show(served, options.after ?? note ?? null, sentence && relaxed?.length ? { sentence, relaxed, choice } : null);
+  }
+
+  /** Without a connection: the next question from the slice of the library this browser keeps. */
+  async function serveOffline(choice: Choice, options: { after?: string }, failure: string = OFFLINE_WORDS.noLibrary) {
+    const pick = await offlineQuestion(choice);
+    inFlight.current = false;
+    setLoading(false);
+    if (!pick) return setError(failure);
+    const { question: served, relaxed } = pick;
+    show(
+      served,
+      options.after ?? null,
+      relaxed.length ? { sentence: widenedSentence(relaxed), relaxed, choice } : null,
+      true,
+    );
+  }
+
+  function show(served: ServedQuestion, note: string | null, widenedBy: Widened | null, offline = false) {
     // The host's choice stays as it is, even when this question comes from a nearby one.
     setQuestion(served);
-    setRemaining(left);
-    setNotice(options.after ?? note ?? null);
-    setWidened(sentence && relaxed?.length ? { sentence, relaxed, choice } : null);
+    setNotice(note);
+    setWidened(widenedBy);
+    setFromSlice(offline);
     rememberQuestion(served);
     // A host who scrolled down to the choices still sees the question arrive.
     cardArea.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
@@ -128,7 +155,8 @@ export function QuestionGenerator({
         detail: { id: served.id, categorySlug: served.categorySlug, question: served.question },
       }),
     );
-    if (!viewer) offerSignUp({ trigger: "after_generation", question: served, place: invitationPlace });
+    // Signing up needs the network: offline the invitation would lead nowhere.
+    if (!viewer && !offline) offerSignUp({ trigger: "after_generation", question: served, place: invitationPlace });
   }
 
   // Why this question, or what went wrong: under Generate, where the eye is after a click, in kept space.
@@ -158,10 +186,10 @@ export function QuestionGenerator({
   const { fresh: _fresh, ...current } = settings;
   // The card says when it widened the choice, naming what it relaxed; the way back to the exact choice is
   // offered while that choice is still the one selected.
-  const why = widened && (
+  const widenedNote = widened && (
     <p role="status" className="mt-2 text-sm text-ink-muted" data-testid="widened-note">
       {widened.sentence}{" "}
-      {sameChoice(widened.choice, current) && (
+      {!fromSlice && sameChoice(widened.choice, current) && (
         <button
           type="button"
           className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline hover:text-brand-900"
@@ -172,6 +200,16 @@ export function QuestionGenerator({
         </button>
       )}
     </p>
+  );
+  const why = fromSlice ? (
+    <>
+      <p className="mt-2 text-sm text-ink-muted" data-testid="offline-note">
+        {OFFLINE_WORDS.fromLibrary}
+      </p>
+      {widenedNote}
+    </>
+  ) : (
+    widenedNote
   );
 
   return (

@@ -30,6 +30,8 @@ import {
   setHidden,
   setSaved,
 } from "~/lib/community-client";
+import { isOffline } from "~/lib/offline-library";
+import { queueSave } from "~/lib/offline-saves";
 import { rememberPendingSave } from "~/lib/pending-save";
 import { addToPlanDraft } from "~/lib/plan-draft";
 import { offerSignUp } from "~/lib/sign-up-prompt";
@@ -39,6 +41,7 @@ import type { VoteDirection, VoteTally } from "~/shared/community";
 import { BROWSER_ERRORS } from "~/shared/errors/browser";
 import { isUuid } from "~/shared/ids";
 import type { Viewer } from "~/shared/navigation";
+import { OFFLINE_WORDS } from "~/shared/offline-library";
 import { PLAN_MAX_QUESTIONS } from "~/shared/plans";
 import { type ServedQuestion, stripSurroundingQuotes } from "~/shared/questions";
 import { ChoiceLabels, SourceBadge, TypeBadge } from "./badges";
@@ -131,6 +134,8 @@ export function QuestionCard({
         setNote({ text: "Votes are for members.", link: { to: signIn, label: "Sign in to vote" } });
       return;
     }
+    // A vote switches or takes back the one before it, so one sent late could undo a later one: it waits for nothing.
+    if (isOffline()) return setNote({ text: OFFLINE_WORDS.voteRefused, tone: "error" });
     const before = tally;
     setNote(null);
     setTally(optimisticTally(tally, direction));
@@ -154,11 +159,13 @@ export function QuestionCard({
     const next = !saved;
     setNote(null);
     setSavedState(next);
-    const outcome = await setSaved(question.id, next);
-    if (!outcome.ok) {
-      setSavedState(!next);
-      setNote({ text: outcome.error, tone: "error" });
-    }
+    const outcome = isOffline() ? null : await setSaved(question.id, next);
+    if (outcome?.ok) return;
+    // Without a connection the save waits in this browser and is sent when it is back.
+    if ((!outcome || outcome.status === 0) && queueSave(question.id, next))
+      return setNote({ text: next ? OFFLINE_WORDS.saveQueued : OFFLINE_WORDS.unsaveQueued });
+    setSavedState(!next);
+    setNote({ text: outcome?.error ?? OFFLINE_WORDS.saveRefused, tone: "error" });
   }
 
   function addToPlan() {

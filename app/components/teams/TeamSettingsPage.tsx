@@ -1,7 +1,9 @@
 import { Form } from "react-router";
+import { ApiTokensSection, type TokenFormResult } from "~/components/account/ApiTokensSection";
 import { FormMessage } from "~/components/forms/FormMessage";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
+import type { TokenListing } from "~/shared/api-tokens";
 import { TEAM_NAME_MAX, type TeamRole } from "~/shared/teams";
 import { FormError } from "./FormError";
 import { TeamNav } from "./TeamNav";
@@ -12,12 +14,14 @@ export function TeamSettingsPage({
   team,
   timeZones,
   notice,
+  tokens,
   result,
 }: {
   team: { id: string; name: string; timeZone: string; role: TeamRole };
   timeZones: string[];
   notice: string | null;
-  result?: { form: string; error?: string };
+  tokens: TokenListing[];
+  result?: { form: string; error?: string } & TokenFormResult;
 }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
@@ -44,6 +48,7 @@ export function TeamSettingsPage({
             </SubmitButton>
           </Form>
         </section>
+        <ApiTokensSection tokens={tokens} forTeam={team.name} result={result?.form === "tokens" ? result : undefined} />
         <section aria-labelledby="delete-title" className="rounded-3xl border border-line bg-white p-6 sm:p-8">
           <h2 id="delete-title" className="font-serif text-xl font-semibold text-ink">
             Delete the team

@@ -6,7 +6,7 @@ export type AuditEntry = {
   /** Null for operators at the command line. */
   actorId: string | null;
   action: string;
-  targetType: "user" | "question" | "news";
+  targetType: "user" | "question" | "news" | "token";
   targetId: string;
   before: unknown;
   after: unknown;

@@ -225,13 +225,14 @@ export function createJobQueue({ handle, log, recurring, graceMs = 20_000 }: Job
 }
 
 /**
- * Jobs waiting (due or later, retries included), running, and given up,
- * over every queue: read from the queue's table on any server, started or
+ * Jobs waiting (due or later, retries included), running, and given up, of
+ * one queue or of all: read from the queue's table on any server, started or
  * not, for metrics and admins.
  */
-export async function jobQueueStats(db: Database): Promise<JobQueueStats> {
+export async function jobQueueStats(db: Database, name?: JobName): Promise<JobQueueStats> {
   const result = (await db.execute(
-    sql`select state::text as state, count(*)::int as n from pgboss.job group by state`,
+    sql`select state::text as state, count(*)::int as n from pgboss.job
+        where ${name ?? null}::text is null or name = ${name ?? null}::text group by state`,
   )) as unknown as { rows: { state: string; n: number }[] };
   const count = (...states: string[]) =>
     result.rows.filter((row) => states.includes(row.state)).reduce((sum, row) => sum + Number(row.n), 0);

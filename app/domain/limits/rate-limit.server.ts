@@ -22,6 +22,11 @@ export function participantSubject(participantId: string): LimitSubject {
   return `participant:${participantId}` as LimitSubject;
 }
 
+/** An API token, by its id (a random UUID): its own limit, beside its member's. */
+export function tokenSubject(tokenId: string): LimitSubject {
+  return `token:${tokenId}` as LimitSubject;
+}
+
 /** A person in a chat workspace, by the platform's own ids (which name no one outside the platform). */
 export function chatSubject(platform: string, workspace: string, user: string): LimitSubject {
   return `chat:${platform}:${workspace}:${user}` as LimitSubject;

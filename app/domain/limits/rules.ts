@@ -80,6 +80,13 @@ export const LIMITS = {
   },
   /** Per member: new teams. */
   teams: { name: "teams", what: "new teams", limit: 20, windowSeconds: 60 * 60 },
+  /**
+   * Per API token, every call it makes: a script in a loop is slowed here
+   * before it reaches the member's own limits, which it counts on too.
+   */
+  apiTokens: { name: "api-tokens", what: "calls with this API token", limit: 600, windowSeconds: 60 },
+  /** Per member: new API tokens, personal and team ones alike. */
+  newTokens: { name: "new-tokens", what: "new API tokens", limit: 20, windowSeconds: 60 * 60 },
   /** Per member: team invitations, by link or by e-mail (each e-mail one goes out through the outbox). */
   invitations: { name: "team-invitations", what: "invitations", limit: 30, windowSeconds: 60 * 60 },
   /** Per member: Checkout and customer-portal sessions, each one a request to Stripe. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { liveAnswers, liveParticipants, liveRoundQuestions, liveRounds, questions } from "~/db/schema";
 import type { HostOnlyAction } from "~/shared/errors/codes";
@@ -64,6 +64,15 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Open until ended or until it closes by itself; afterwards only its recap remains. */
 export function roundStatus(round: Round, now = new Date()): RoundStatus {
   return round.status === "open" && round.closesAt > now ? "open" : "ended";
+}
+
+/** How many rounds are open for answers now, whichever server runs them (roundStatus's rule, counted). */
+export async function runningRoundCount(db: Database, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::integer` })
+    .from(liveRounds)
+    .where(and(eq(liveRounds.status, "open"), gt(liveRounds.closesAt, now)));
+  return Number(row?.total ?? 0);
 }
 
 export function isHost(round: Round, credentials: LiveCredentials): boolean {

@@ -9,6 +9,7 @@ import { changePasswordSchema, emailOnlySchema, firstIssue, totpCodeSchema } fro
 import type { AccountAction } from "~/shared/errors/codes";
 import { say } from "~/shared/errors/english";
 import { ownEntry } from "~/shared/own-entry";
+import { createPersonalToken, revokePersonalToken } from "~/use-cases/accounts/api-tokens.server";
 import { changeFullName, chooseProductNews } from "~/use-cases/accounts/profile.server";
 import { type AuthAnswer, accounts, authErrorMessage, withCookies } from "~/web/accounts.server";
 import { runForPage } from "~/web/adapters/page.server";
@@ -44,6 +45,21 @@ const HANDLERS: Record<string, Handler> = {
     if (!chosen.ok) return fail("product-news", chosen.message, chosen.status);
     const { wanted } = chosen.value;
     return ok("product-news", wanted ? "You will get occasional product news." : "You will get no product news.");
+  },
+
+  async "token-create"(_request, _user, form, page) {
+    const made = await runForPage(createPersonalToken, page, form);
+    if (!made.ok) return fail("tokens", made.message, made.status);
+    return data<ProfileActionResult>({
+      section: "tokens",
+      created: { name: made.value.listing.name, token: made.value.token },
+    });
+  },
+
+  async "token-revoke"(_request, _user, form, page) {
+    const revoked = await runForPage(revokePersonalToken, page, { tokenId: form.tokenId });
+    if (!revoked.ok) return fail("tokens", revoked.message, revoked.status);
+    return ok("tokens", "The token is revoked.");
   },
 
   // What follows is better-auth's to do, through its own endpoint on behalf of the page's request (its

@@ -1,3 +1,4 @@
+import { ApiTokensSection } from "~/components/account/ApiTokensSection";
 import { DataSection } from "~/components/account/DataSection";
 import { DeleteAccountSection } from "~/components/account/DeleteAccountSection";
 import { EmailSection } from "~/components/account/EmailSection";
@@ -10,9 +11,11 @@ import { ProfileNotice } from "~/components/account/ProfileNotice";
 import { SessionsSection } from "~/components/account/SessionsSection";
 import { SubmissionsSection } from "~/components/account/SubmissionsSection";
 import { TwoFactorSection } from "~/components/account/TwoFactorSection";
+import { listTokens } from "~/domain/accounts/api-tokens.server";
 import { listSubmissions } from "~/domain/community/submissions.server";
 import { productNewsConsent } from "~/domain/news/consent.server";
 import { listHistory } from "~/domain/questions/history.server";
+import { listTeamsOf } from "~/domain/teams/teams.server";
 import { seo } from "~/lib/seo";
 import { database, getAuth } from "~/services.server";
 import { requireUser } from "~/web/session.server";
@@ -27,15 +30,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const auth = await getAuth();
   const { db } = await database();
   const historyPage = Number(new URL(request.url).searchParams.get("history")) || 1;
-  const [sessions, accounts, submissions, history, newsConsent] = await Promise.all([
+  const [sessions, accounts, submissions, history, newsConsent, tokens, teams] = await Promise.all([
     auth.api.listSessions({ headers: request.headers }),
     auth.api.listUserAccounts({ headers: request.headers }),
     listSubmissions(db, user.id),
     listHistory(db, user.id, historyPage, 10),
     productNewsConsent(db, user.id),
+    listTokens(db, { userId: user.id }),
+    listTeamsOf(db, user.id),
   ]);
   return {
     productNews: newsConsent !== null,
+    tokens,
+    teams: teams.map((team) => ({ id: team.teamId, name: team.name })),
     submissions,
     history,
     user: {
@@ -68,7 +75,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Your profile", description: "Your CircleUp account.", path: "/profile", noindex: true });
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, hasPassword, sessions, submissions, history, productNews } = loaderData;
+  const { user, hasPassword, sessions, submissions, history, productNews, tokens, teams } = loaderData;
   const result = actionData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
@@ -83,6 +90,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <ProductNewsSection subscribed={productNews} result={result} />
         <TwoFactorSection enabled={user.twoFactorEnabled} hasPassword={hasPassword} result={result} />
         <SessionsSection sessions={sessions} result={result} />
+        <ApiTokensSection tokens={tokens} teams={teams} result={result?.section === "tokens" ? result : undefined} />
         <DataSection />
         <DeleteAccountSection hasPassword={hasPassword} result={result} />
       </div>

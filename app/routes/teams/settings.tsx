@@ -1,8 +1,11 @@
 import { data, redirect } from "react-router";
 import { TeamSettingsPage } from "~/components/teams/TeamSettingsPage";
+import { listTokens } from "~/domain/accounts/api-tokens.server";
 import { seo } from "~/lib/seo";
+import { database } from "~/services.server";
 import { teamNotice } from "~/shared/team-pages";
 import { timeZoneChoices } from "~/shared/team-schemas";
+import { createTeamToken, revokeTeamToken } from "~/use-cases/accounts/api-tokens.server";
 import { changeTeamSettings, deleteWholeTeam } from "~/use-cases/teams/teams.server";
 import { type FormFailure, formRefusal, runForPage } from "~/web/adapters/page.server";
 import { formBody } from "~/web/http.server";
@@ -18,6 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     team: { id: access.teamId, name: access.teamName, timeZone: access.timeZone, role: access.role },
     timeZones: timeZoneChoices(),
     notice: teamNotice(new URL(request.url).searchParams.get("notice")),
+    tokens: await listTokens((await database()).db, { teamId: access.teamId }),
   };
 }
 
@@ -31,6 +35,16 @@ export async function action(args: Route.ActionArgs) {
     const deleted = await runForPage(deleteWholeTeam, args, form, teamId);
     if (!deleted.ok) return fail("delete", deleted);
     throw redirect("/teams?notice=deleted");
+  }
+  if (fields.intent === "token-create") {
+    const made = await runForPage(createTeamToken, args, form, teamId);
+    if (!made.ok) return fail("tokens", made);
+    return { form: "tokens", created: { name: made.value.listing.name, token: made.value.token } };
+  }
+  if (fields.intent === "token-revoke") {
+    const revoked = await runForPage(revokeTeamToken, args, form, teamId);
+    if (!revoked.ok) return fail("tokens", revoked);
+    return { form: "tokens", success: "The token is revoked." };
   }
   if (fields.intent !== "save") {
     await requireTeamPage(args.request, teamId, "manage-settings");

@@ -80,6 +80,14 @@ export interface ErrorParams {
   CALLER_NOT_ALLOWED: { actor: "visitor" | "member" | "admin" | "token" | "chat" | "job" };
   ADMIN_REQUIRED: None;
   RATE_LIMITED: { rule: string; what: string; retryAfterSeconds: number };
+  // API tokens (Authorization: Bearer).
+  TOKEN_INVALID: None;
+  TOKEN_REVOKED: None;
+  TOKEN_EXPIRED: None;
+  /** `read`, `write`, `member` (a team token asked for something of a person's), or `team` (a team outside the token's). */
+  TOKEN_SCOPE_MISSING: { scope: "read" | "write" | "member" | "team" };
+  TOKEN_NOT_FOUND: None;
+  TOKENS_TOO_MANY: { max: number };
   // Questions and the community.
   QUESTION_NOT_FOUND: None;
   QUESTION_ALREADY_SUBMITTED: None;
@@ -243,6 +251,12 @@ export const ERROR_KINDS: { readonly [C in ErrorCode]: ErrorKind } = {
   CALLER_NOT_ALLOWED: "forbidden",
   ADMIN_REQUIRED: "forbidden",
   RATE_LIMITED: "rate-limited",
+  TOKEN_INVALID: "unauthenticated",
+  TOKEN_REVOKED: "unauthenticated",
+  TOKEN_EXPIRED: "unauthenticated",
+  TOKEN_SCOPE_MISSING: "forbidden",
+  TOKEN_NOT_FOUND: "not-found",
+  TOKENS_TOO_MANY: "conflict",
   QUESTION_NOT_FOUND: "not-found",
   QUESTION_ALREADY_SUBMITTED: "conflict",
   QUESTION_ALREADY_PUBLISHED: "conflict",

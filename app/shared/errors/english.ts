@@ -41,6 +41,13 @@ const CALLERS = {
   job: "by a background job",
 } as const;
 
+const TOKEN_SCOPES = {
+  read: "This API token may not read: it needs the read scope",
+  write: "This API token may not make changes: it needs the write scope",
+  member: "A team's API token acts for its team, not for a member: use a member's personal token for this",
+  team: "This API token does not act for that team",
+} as const;
+
 const HOST_ONLY = {
   act: "Only the host of this round can do this",
   "open-host-screen": "Only the host of this round can open its host screen",
@@ -85,6 +92,12 @@ export const ENGLISH: ErrorCatalogue = {
   CALLER_NOT_ALLOWED: ({ actor }) => `This cannot be done ${CALLERS[actor]}`,
   ADMIN_REQUIRED: () => "Admin access required",
   RATE_LIMITED: ({ what, retryAfterSeconds }) => `Too many ${what}: try again in ${waitPhrase(retryAfterSeconds)}`,
+  TOKEN_INVALID: () => "This API token is not valid: send Authorization: Bearer followed by a token made on CircleUp",
+  TOKEN_REVOKED: () => "This API token has been revoked",
+  TOKEN_EXPIRED: () => "This API token has expired",
+  TOKEN_SCOPE_MISSING: ({ scope }) => TOKEN_SCOPES[scope],
+  TOKEN_NOT_FOUND: () => "API token not found",
+  TOKENS_TOO_MANY: ({ max }) => `You can keep at most ${max} API tokens here: revoke one first`,
   QUESTION_NOT_FOUND: () => "Question not found",
   QUESTION_ALREADY_SUBMITTED: () => "You have already submitted this question",
   QUESTION_ALREADY_PUBLISHED: () => "This question is already in the library",

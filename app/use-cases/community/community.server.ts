@@ -55,7 +55,8 @@ export const listCommunityQuestions = defineUseCase({
     pageCount: z.number().int(),
     total: z.number().int(),
   }),
-  actors: ["visitor", "member"],
+  actors: ["visitor", "member", "token"],
+  scope: "read",
   errors: [],
   async run({ db }, actor, query) {
     return done(await listQuestions(db, query, signedInUser(actor)?.id ?? null));

@@ -36,7 +36,9 @@ export const generateQuestion = defineUseCase({
     "Serves the best question for a choice: an unseen one from the library, widened step by step, else a new AI question within the quota, else the one seen longest ago.",
   input: generateQuestionRequestSchema,
   output: z.custom<GenerateQuestionResponse>(),
-  actors: ["visitor", "member"],
+  actors: ["visitor", "member", "token"],
+  // Serving a question changes nothing the member keeps (which they have seen is the generator's own memory).
+  scope: "read",
   // A team's memory and private questions are its members' only.
   team: { ability: "view", field: "teamId" },
   errors: [

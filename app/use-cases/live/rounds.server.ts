@@ -54,6 +54,9 @@ const liveAnswer = z.custom<LiveAnswer>();
 /** Every caller of a round, signed in or not: rounds are joined and hosted without an account too. */
 const ANYONE = ["visitor", "member"] as const;
 
+/** The host's calls, which a script may make with a member's token too: its member hosts the round by account. */
+const HOSTS = ["visitor", "member", "token"] as const;
+
 const OUT_OF_REACH = ["ROUND_OUT_OF_REACH", "RATE_LIMITED"] as const;
 
 export const startLiveRound = defineUseCase({
@@ -61,7 +64,8 @@ export const startLiveRound = defineUseCase({
   summary: "Starts a live round of the questions in order; the caller becomes its host (a member also by account).",
   input: newRoundSchema,
   output: z.object({ code: z.string(), hostToken: z.string(), expiresAt: z.date() }),
-  actors: ANYONE,
+  actors: HOSTS,
+  scope: "write",
   // Per member, or per network for visitors, who may host too.
   limit: { rule: LIMITS.rounds },
   errors: ["ROUND_QUESTION_UNAVAILABLE", "ROUND_QUESTION_HAS_NO_CHOICES", "ROUND_NO_FREE_CODE"],
@@ -78,7 +82,8 @@ export const viewLiveRound = defineUseCase({
   summary: "The round as the host's, a participant's or the room's screen shows it now; only from a seat in it.",
   input: z.object({ code: roundCode, as: z.string().optional() }),
   output: z.object({ view: roundView }),
-  actors: ANYONE,
+  actors: HOSTS,
+  scope: "read",
   errors: [...OUT_OF_REACH, "HOST_ONLY"],
   async run(deps, actor, { code, as }) {
     const role = as === "host" || as === "room" ? as : "participant";
@@ -92,7 +97,8 @@ export const deleteLiveRound = defineUseCase({
   summary: "The host deletes the round, its answers and its recap.",
   input: z.object({ code: roundCode }),
   output: nothing,
-  actors: ANYONE,
+  actors: HOSTS,
+  scope: "write",
   limit: { rule: LIMITS.roundHosting, by: "address" },
   errors: [...OUT_OF_REACH, "HOST_ONLY"],
   async run(deps, actor, { code }) {
@@ -169,7 +175,8 @@ export const hostLiveRound = defineUseCase({
     "The host reveals, hides, locks, unlocks, moves to the next or previous question, ends the round or sets its answer timer.",
   input: z.object({ code: roundCode }).and(hostActionSchema),
   output: z.object({ view: roundView }),
-  actors: ANYONE,
+  actors: HOSTS,
+  scope: "write",
   limit: { rule: LIMITS.roundHosting, by: "address" },
   errors: [
     ...OUT_OF_REACH,
@@ -197,7 +204,8 @@ export const moderateLiveAnswer = defineUseCase({
   summary: "The host hides an answer from everyone, or shows it again.",
   input: z.object({ code: roundCode, answerId: z.string(), ...moderateAnswerSchema.shape }),
   output: z.object({ answer: liveAnswer }),
-  actors: ANYONE,
+  actors: HOSTS,
+  scope: "write",
   limit: { rule: LIMITS.roundHosting, by: "address" },
   errors: [...OUT_OF_REACH, "HOST_ONLY", "ANSWER_NOT_IN_ROUND"],
   async run(deps, actor, { code, answerId, hidden }) {
@@ -214,7 +222,8 @@ export const readAnswerPage = defineUseCase({
     "One page of a question's free-text answers, oldest first: the host reads any question's, a participant the current one's once shown.",
   input: z.object({ code: roundCode, ...roundAnswersPageSchema.shape }),
   output: z.object({ answers: z.array(liveAnswer), total: z.number().int() }),
-  actors: ANYONE,
+  actors: HOSTS,
+  scope: "read",
   errors: [...OUT_OF_REACH, "ANSWERS_NOT_SHOWN"],
   async run(deps, actor, { code, position, offset }) {
     const page = await fromSeat(deps, actor, code, (seat) => answersPage(deps.db, code, seat, position, offset));

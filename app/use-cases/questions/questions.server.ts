@@ -28,7 +28,8 @@ function questionMark(mark: QuestionMark, on: boolean, name: string, summary: st
     summary,
     input: z.object({ questionId: questionIdParam }),
     output: z.partialRecord(z.enum(["saved", "hidden"]), z.boolean()),
-    actors: ["member"],
+    actors: ["member", "token"],
+    scope: "write",
     limit: { rule: RULES[mark] },
     errors: on ? ["QUESTION_NOT_FOUND"] : [],
     async run({ db }, actor, { questionId }) {

@@ -27,7 +27,8 @@ export const listQuestionsOfTeam = defineUseCase({
   summary: "The questions the team wrote, newest first, with where each stands.",
   input: z.object({ teamId: teamIdParam }),
   output: z.object({ questions: z.array(z.custom<TeamQuestion>()) }),
-  actors: ["member"],
+  actors: ["member", "token"],
+  scope: "read",
   team: inTeam("view"),
   errors: [],
   async run({ db }, _actor, _input, scope) {
@@ -41,7 +42,8 @@ export const writeQuestionForTeam = defineUseCase({
     "Writes a private question for the team's meetings; a text already published is saved to the team's collection instead.",
   input: z.object({ teamId: teamIdParam, ...teamQuestionSchema.shape }),
   output: z.object({ id: z.uuid(), savedPublished: z.boolean(), notice: z.string().optional() }),
-  actors: ["member"],
+  actors: ["member", "token"],
+  scope: "write",
   team: inTeam("curate"),
   errors: ["TEAM_ALREADY_HAS_QUESTION", "QUESTION_TEXT_INVALID"],
   async run({ db }, _actor, { teamId: _, ...submission }, scope) {
@@ -61,7 +63,8 @@ export const editQuestionOfTeam = defineUseCase({
   summary: "Changes the text of the team's private question.",
   input: z.object({ teamId: teamIdParam, questionId, ...teamQuestionEditSchema.shape }),
   output: z.object({ id: z.uuid(), question: z.string() }),
-  actors: ["member"],
+  actors: ["member", "token"],
+  scope: "write",
   team: inTeam("curate"),
   errors: ["QUESTION_NOT_FOUND", "TEAM_ALREADY_HAS_QUESTION", "QUESTION_TEXT_INVALID"],
   async run({ db }, _actor, input, scope) {
@@ -75,7 +78,8 @@ export const deleteQuestionOfTeam = defineUseCase({
   summary: "Deletes the team's private question for good.",
   input: z.object({ teamId: teamIdParam, questionId }),
   output: nothing,
-  actors: ["member"],
+  actors: ["member", "token"],
+  scope: "write",
   team: inTeam("curate"),
   errors: ["QUESTION_NOT_FOUND"],
   async run({ db }, _actor, input, scope) {
@@ -104,7 +108,8 @@ export const saveToCollection = defineUseCase({
   summary: "Saves a question to the team's collection.",
   input: z.object({ teamId: teamIdParam, questionId }),
   output: z.object({ saved: z.literal(true) }),
-  actors: ["member"],
+  actors: ["member", "token"],
+  scope: "write",
   team: inTeam("curate"),
   errors: ["QUESTION_NOT_FOUND"],
   async run({ db }, _actor, input, scope) {
@@ -119,7 +124,8 @@ export const removeFromCollection = defineUseCase({
   summary: "Takes a question out of the team's collection.",
   input: z.object({ teamId: teamIdParam, questionId }),
   output: z.object({ saved: z.literal(false) }),
-  actors: ["member"],
+  actors: ["member", "token"],
+  scope: "write",
   team: inTeam("curate"),
   errors: [],
   async run({ db }, _actor, input, scope) {
@@ -133,7 +139,8 @@ export const notForThisTeam = defineUseCase({
   summary: '"Not for this team": the question is never served to the team again, whoever hosts.',
   input: z.object({ teamId: teamIdParam, questionId }),
   output: z.object({ hidden: z.literal(true) }),
-  actors: ["member"],
+  actors: ["member", "token"],
+  scope: "write",
   team: inTeam("curate"),
   errors: ["QUESTION_NOT_FOUND"],
   async run({ db }, _actor, input, scope) {
@@ -148,7 +155,8 @@ export const forThisTeamAgain = defineUseCase({
   summary: 'Takes back a "not for this team".',
   input: z.object({ teamId: teamIdParam, questionId }),
   output: z.object({ hidden: z.literal(false) }),
-  actors: ["member"],
+  actors: ["member", "token"],
+  scope: "write",
   team: inTeam("curate"),
   errors: [],
   async run({ db }, _actor, input, scope) {
@@ -163,7 +171,8 @@ export const markUsedByTeam = defineUseCase({
     "The question was asked in one of the team's meetings, so the team is not served it again while a fitting unused one exists.",
   input: z.object({ teamId: teamIdParam, ...teamUseSchema.shape }),
   output: z.object({ used: z.literal(true) }),
-  actors: ["member"],
+  actors: ["member", "token"],
+  scope: "write",
   team: inTeam("run-meetings"),
   errors: ["QUESTION_NOT_FOUND", "MEETING_NOT_FOUND"],
   async run({ db }, _actor, { teamId: _, ...use }, scope) {
@@ -178,7 +187,8 @@ export const recordUseInMeeting = defineUseCase({
   summary: "A question was presented or asked in the meeting, so the team is not served it again.",
   input: z.object({ teamId: teamIdParam, meetingId: z.string(), ...meetingUseSchema.shape }),
   output: z.object({ recorded: z.literal(true) }),
-  actors: ["member"],
+  actors: ["member", "token"],
+  scope: "write",
   team: inTeam("run-meetings"),
   errors: ["TEAM_MEETING_NOT_FOUND", "QUESTION_NOT_FOR_TEAM"],
   async run({ db }, _actor, input, scope) {

@@ -1,6 +1,10 @@
 import type { AppLoadContext } from "react-router";
+import { recogniseToken } from "~/domain/accounts/api-tokens.server";
+import { database } from "~/services.server";
+import { bearerOf } from "~/shared/api-tokens";
 import { isUuid } from "~/shared/ids";
 import type { Actor } from "~/use-cases/actors";
+import { domainProblem } from "../http.server";
 import { getUser, getUserAndMembership } from "../session.server";
 import { existingVisitorId } from "../visitor.server";
 
@@ -9,13 +13,23 @@ import { existingVisitorId } from "../visitor.server";
  * member or admin, else a visitor. When the call names a team, the
  * membership is read with the session in one statement.
  *
- * `Authorization: Bearer <token>` is where API tokens will come in: the
- * header will resolve to a `token` actor here, before the cookie is read.
- * Until tokens exist the header is ignored and the cookie decides, as it
- * always has.
+ * `Authorization: Bearer cu_...` on `/api/v1` is an API token and nothing
+ * else: the cookie is not read (so the Origin check a cookie needs does not
+ * apply, server/request-guards.ts), and a token that is not valid is
+ * answered 401 here with `WWW-Authenticate: Bearer` (thrown: a route
+ * module answers a thrown Response as it is).
  */
 export async function actorOf(request: Request, context: AppLoadContext, teamId?: string): Promise<Actor> {
   const address = context.clientIp;
+  const bearer = bearerToken(request);
+  if (bearer !== null) {
+    const recognised = await recogniseToken((await database()).db, bearer);
+    if (!recognised.ok) {
+      throw domainProblem(recognised.error, new Headers({ "WWW-Authenticate": `Bearer realm="CircleUp"` }));
+    }
+    const { id, scopes, user, subject } = recognised.token;
+    return { kind: "token", tokenId: id, scopes, user, subject, address };
+  }
   if (teamId !== undefined && isUuid(teamId)) {
     const { user, membership } = await getUserAndMembership(request, teamId);
     if (user) {
@@ -29,4 +43,10 @@ export async function actorOf(request: Request, context: AppLoadContext, teamId?
     if (user) return { kind: user.isAdmin ? "admin" : "member", user, address };
   }
   return { kind: "visitor", address, visitorId: await existingVisitorId(request) };
+}
+
+/** The token of an `/api/v1` request's `Authorization: Bearer` header ("" when the scheme is there without one), or null. */
+function bearerToken(request: Request): string | null {
+  if (!new URL(request.url).pathname.startsWith("/api/v1/")) return null;
+  return bearerOf(request.headers.get("authorization") ?? undefined);
 }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { livePaths } from "~/shared/live";
 import {
   changeUserAccess,
@@ -57,6 +58,8 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 const TEAM = { teamParam: "teamId" } as const;
 /** A round's endpoints: the caller's seats in it come from the round's cookies. */
 const ROUND = { seatsIn: "code" } as const;
+/** What joining a round answers: the round as the participant sees it (the seat itself is a cookie). */
+const JOINED = z.object({ view: z.looseObject({ code: z.string() }) });
 
 /**
  * Every `/api/v1` path, its methods and the use case each runs: the route
@@ -88,7 +91,7 @@ export const API_ROUTES = {
   "/api/v1/admin/users/{userId}": { POST: endpoint({ useCase: changeUserAccess }) },
   "/api/v1/admin/questions/{questionId}/moderate": { POST: endpoint({ useCase: moderateSubmission }) },
   "/api/v1/generate-question": {
-    POST: endpoint({ useCase: generateQuestion, headers: NO_STORE, visitorCookie: true, serverTiming: true }),
+    POST: endpoint({ useCase: generateQuestion, headers: NO_STORE, visitorCookie: true }),
   },
   "/api/v1/ai/candidates": { POST: endpoint({ useCase: directCandidateQuestions, headers: NO_STORE }) },
   "/api/v1/ai/rewrite": { POST: endpoint({ useCase: rewriteInTone, headers: NO_STORE }) },
@@ -104,6 +107,7 @@ export const API_ROUTES = {
       // A new question is created (201); a published text is saved to the collection instead (200, with a notice).
       respond: (written, { headers }) =>
         Response.json(written, { status: written.savedPublished ? 200 : 201, headers }),
+      answers: { 200: writeQuestionForTeam.output, 201: writeQuestionForTeam.output },
     }),
   },
   "/api/v1/teams/{teamId}/questions/{questionId}": {
@@ -128,12 +132,14 @@ export const API_ROUTES = {
   "/api/v1/rounds": {
     POST: endpoint({
       useCase: startLiveRound,
-      // This browser becomes the round's host: the seat is a cookie of its own.
-      respond: ({ code, hostToken, expiresAt }, { headers }) => {
-        headers.append("Set-Cookie", hostCookie(code, hostToken, expiresAt));
+      // This browser becomes the round's host: the seat is a cookie of its own. A token sets no cookie: its
+      // member hosts by account.
+      respond: ({ code, hostToken, expiresAt }, { headers, actor }) => {
+        if (actor.kind !== "token") headers.append("Set-Cookie", hostCookie(code, hostToken, expiresAt));
         const body = { code, hostUrl: livePaths.host(code), joinUrl: joinUrl(livePaths.participant(code)) };
         return Response.json(body, { status: 201, headers });
       },
+      answers: { 201: z.object({ code: z.string(), hostUrl: z.string(), joinUrl: z.url() }) },
     }),
   },
   "/api/v1/rounds/{code}": {
@@ -148,6 +154,8 @@ export const API_ROUTES = {
         headers.append("Set-Cookie", participantCookie(view.code, participantToken, expiresAt));
         return Response.json({ view }, { status: rejoined ? 200 : 201, headers });
       },
+      // 201 for a new seat, 200 when this browser's seat joins again.
+      answers: { 200: JOINED, 201: JOINED },
     }),
   },
   "/api/v1/rounds/{code}/answer": { POST: endpoint({ useCase: answerLiveRound, ...ROUND }) },

@@ -4,8 +4,9 @@ import { EXPORT_FORMATS, type ExportFormat, renderExport } from "~/domain/commun
 import { listSaved } from "~/domain/community/saves.server";
 import { database } from "~/services.server";
 import { coded } from "~/shared/errors/codes";
+import { signedInUser } from "~/use-cases/actors";
+import { actorOf } from "~/web/adapters/actor.server";
 import { problem } from "~/web/http.server";
-import { requireUserApi } from "~/web/session.server";
 import type { Route } from "./+types/saved";
 
 const FORMATS = [...Object.keys(EXPORT_FORMATS), "print"];
@@ -16,8 +17,12 @@ const FORMATS = [...Object.keys(EXPORT_FORMATS), "print"];
  * print-ready page. Hand-written, not a use case: it changes nothing and
  * answers files and a redirect, which the JSON adapter does not carry.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUserApi(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await actorOf(request, context);
+  // A token's call never falls back on the cookie, and this download is not open to tokens (it is no use case).
+  if (actor.kind === "token") return problem(coded("CALLER_NOT_ALLOWED", { actor: "token" }));
+  const user = signedInUser(actor);
+  if (!user) return problem(coded("UNAUTHENTICATED"));
   const format = new URL(request.url).searchParams.get("format");
   if (format === "print") return redirect("/saved-questions/print");
   if (format && !Object.hasOwn(EXPORT_FORMATS, format)) {

@@ -1,0 +1,41 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+
+type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: Node[] };
+
+const trees = new WeakMap<ServerBuild["routes"], Node[]>();
+
+/** The build's flat route manifest as the nested routes matchRoutes reads, made once per build. */
+function treeOf(manifest: ServerBuild["routes"]): Node[] {
+  let tree = trees.get(manifest);
+  if (tree) return tree;
+  const nodes = new Map<string, Node>();
+  for (const route of Object.values(manifest)) {
+    if (!route) continue;
+    const { id, path, index, caseSensitive } = route;
+    nodes.set(id, { id, path, index, caseSensitive, children: [] });
+  }
+  tree = [];
+  for (const route of Object.values(manifest)) {
+    if (!route) continue;
+    const node = nodes.get(route.id) as Node;
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    (parent ? parent.children : tree).push(node);
+  }
+  trees.set(manifest, tree);
+  return tree;
+}
+
+/**
+ * The pattern of the route that serves a path, parameters in braces
+ * ("/live/{code}/host"), never the path itself: paths hold join codes and
+ * tokens, and each distinct one would be a new series in the metrics.
+ * A page's data request ("/live/ABC.data") counts as its page.
+ */
+export function routePattern(manifest: ServerBuild["routes"], pathname: string): string {
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  // An index route never has children; ours have an empty list, which matchRoutes reads the same.
+  const matches = matchRoutes(treeOf(manifest) as RouteObject[], page);
+  if (!matches) return "(no route)";
+  const segments = matches.flatMap((match) => (match.route.path ? [match.route.path] : []));
+  return `/${segments.join("/")}`.replace(/:(\w+)/g, "{$1}").replace(/\/+/g, "/");
+}
