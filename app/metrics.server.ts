@@ -12,7 +12,7 @@ collectDefaultMetrics({ register: registry });
 export type MetricSources = {
   liveStreams(): number | Promise<number>;
   roundsRunning(): Promise<number>;
-  /** Waiting and given-up work per queue (the mail outbox for now). */
+  /** Waiting and given-up jobs per queue of the job queue. */
   queues(): Promise<{ queue: string; pending: number; failed: number }[]>;
 };
 

@@ -13,10 +13,12 @@ import { type Auth, createAuth } from "~/domain/accounts/auth.server";
 import { resolveAuthSecret } from "~/domain/accounts/auth-secret.server";
 import type { Billing } from "~/domain/billing/billing.server";
 import { createMailer } from "~/domain/email/mailer.server";
-import { createEmailSender, type EmailSender } from "~/domain/email/send.server";
+import { deliverQueuedMail } from "~/domain/email/outbox.server";
+import { createEmailSender } from "~/domain/email/send.server";
 import type { EmailContent } from "~/domain/email/templates";
 import { type ActiveGenerator, createActiveGenerator } from "~/domain/generation/active-generator.server";
-import { startHousekeepingWorker } from "~/domain/housekeeping/worker.server";
+import { runHousekeeping } from "~/domain/housekeeping/housekeeping.server";
+import { createJobQueue, type JobQueue, type JobSender } from "~/domain/jobs/queue.server";
 import { RoundHub } from "~/domain/live/hub.server";
 import { importLibrary } from "~/domain/questions/library.server";
 import { logger } from "~/logger.server";
@@ -26,7 +28,9 @@ let opening: Promise<DatabaseHandle> | undefined;
 let auth: Promise<Auth> | undefined;
 let secret: string | undefined;
 let generator: ActiveGenerator | undefined;
-let mail: EmailSender | undefined;
+let mail: ((kind: string, to: string, content: EmailContent) => void) | undefined;
+let queue: JobQueue | undefined;
+let starting: Promise<JobQueue> | undefined;
 let hub: Promise<RoundHub> | undefined;
 let payments: { billing: Billing | undefined } | undefined;
 
@@ -116,44 +120,65 @@ export function billing(): Billing | undefined {
   return payments.billing;
 }
 
-/** Sends queued mail now, in the background (after a transaction that queued some has committed). */
-export function deliverQueuedEmail(): void {
-  emailSender().deliverSoon();
+/**
+ * Queues jobs in the caller's transaction (mail among them). The queue is
+ * started before the server listens (startJobs), so a request never waits for it.
+ */
+export function jobs(): JobSender {
+  return {
+    send: async (db, name, payloads) => {
+      if (!queue) throw new Error("The job queue is not started");
+      await queue.send(db, name, payloads);
+    },
+  };
 }
 
-function emailSender(): EmailSender {
-  mail ??= createEmailSender({
-    database: async () => (await database()).db,
-    mailer: countedMailer(
-      createMailer({ smtpUrl: config().smtpUrl, outboxDir: path.join(config().dataDir, "outbox"), log: logger }),
-    ),
-    from: config().mailFrom,
-    log: logger,
-  });
-  return mail;
-}
-
-/** Queues a mail in the outbox and sends it in the background; never throws. */
+/** Queues a mail (outbox row and job) and returns at once; never throws. */
 export function sendEmail(kind: string, to: string, content: EmailContent): void {
-  emailSender().send(kind, to, content);
-}
-
-/** Retries waiting mail in the background; the returned function stops it. */
-export function startOutboxWorker(options?: { intervalMs?: number }): () => Promise<void> {
-  return emailSender().startWorker(options);
+  mail ??= createEmailSender({ database: async () => (await database()).db, jobs: jobs(), log: logger });
+  mail(kind, to, content);
 }
 
 /**
- * Deletes expired rounds, limit windows, sessions and tokens in the
- * background, one server of the database at a time; the returned function stops it.
+ * Starts this server's share of the job queue: mail, and housekeeping
+ * (expired rounds, limit windows, sessions and tokens) every
+ * HOUSEKEEPING_INTERVAL_SECONDS, one server of the database at a time.
+ * Jobs act through the domain: no use case sends a mail or cleans up.
  */
-export function startHousekeeping(): () => Promise<void> {
-  return startHousekeepingWorker({
-    database: async () => (await database()).db,
-    server: `${os.hostname()}:${process.pid}`,
-    intervalMs: config().housekeepingIntervalMs,
-    log: logger,
-  });
+export async function startJobs(): Promise<void> {
+  starting ??= (async () => {
+    const settings = config();
+    const handle = await database();
+    const mailer = countedMailer(
+      createMailer({ smtpUrl: settings.smtpUrl, outboxDir: path.join(settings.dataDir, "outbox"), log: logger }),
+    );
+    const server = `${os.hostname()}:${process.pid}`;
+    const intervalMs = settings.housekeepingIntervalMs;
+    const started = createJobQueue({ handle, log: logger, recurring: { housekeeping: intervalMs / 1000 } });
+    await started.start({
+      mail: async ({ outboxId }, attempt) => {
+        await deliverQueuedMail(handle.db, mailer, { outboxId, attempt, from: settings.mailFrom, log: logger });
+      },
+      housekeeping: async () => {
+        // Half an interval: a run offered just after another's (a server's first offer) is skipped.
+        const outcome = await runHousekeeping(handle.db, { server, minGapMs: intervalMs / 2 });
+        if (outcome.ran && Object.values(outcome.deleted).some((n) => n > 0))
+          logger.info({ deleted: outcome.deleted }, "housekeeping deleted expired rows");
+      },
+    });
+    logger.info({ via: mailer.describe }, "mail goes out");
+    queue = started;
+    return started;
+  })();
+  await starting;
+}
+
+/** Lets running jobs finish (a short grace), then stops taking new ones; queued jobs wait for the next start. */
+export async function stopJobs(): Promise<void> {
+  const running = await starting?.catch(() => undefined);
+  starting = undefined;
+  queue = undefined;
+  await running?.stop();
 }
 
 /** This process's carrier of live round events, listening to every server's through the database. */

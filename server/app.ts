@@ -8,7 +8,7 @@ import { config } from "~/config.server";
 import { isDatabaseUnreachable } from "~/db/connection-errors";
 import { CLIENT_IP_HEADER } from "~/domain/accounts/auth.server";
 import { logger } from "~/logger.server";
-import { closeDatabase, database, startHousekeeping, startOutboxWorker, stopLiveHub } from "~/services.server";
+import { closeDatabase, database, startJobs, stopJobs, stopLiveHub } from "~/services.server";
 import { coded } from "~/shared/errors/codes";
 import { englishMessage, say } from "~/shared/errors/english";
 import { problemBody, statusOf } from "~/web/http.server";
@@ -229,17 +229,12 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
 }
 
 /** Opens, migrates and seeds the database; the server listens only after this succeeds. */
-let stopOutbox: (() => Promise<void>) | undefined;
-let stopHousekeeping: (() => Promise<void>) | undefined;
-
 export async function prepare(): Promise<void> {
   config();
   await database();
   measureServices();
-  // Mail that could not be sent yet (an SMTP outage, a restart) goes out from here.
-  stopOutbox = startOutboxWorker();
-  // Expired rounds, limit windows, sessions and tokens are deleted here, never inside a request.
-  stopHousekeeping = startHousekeeping();
+  // Mail, and the deletion of expired rounds, limit windows, sessions and tokens, run here as jobs, never inside a request.
+  await startJobs();
 }
 
 /** Live event streams never finish by themselves: they are ended first, so the server can close. */
@@ -249,8 +244,7 @@ export async function closeStreams(): Promise<void> {
 
 export async function shutdown(): Promise<void> {
   await stopLiveHub();
-  await stopOutbox?.();
-  await stopHousekeeping?.();
+  await stopJobs();
   await closeDatabase();
 }
 

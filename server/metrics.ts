@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { RequestHandler, Response } from "express";
 import { databaseTimeSoFar, withDatabaseClock } from "~/db/query-time.server";
-import { outboxSummary } from "~/domain/email/outbox.server";
+import { type JobName, jobQueueStats } from "~/domain/jobs/queue.server";
 import { runningRoundCount } from "~/domain/live/rounds.server";
 import { METRICS_CONTENT_TYPE, measureFrom, metricsText, observeRequest } from "~/metrics.server";
 import { database, openLiveStreams } from "~/services.server";
@@ -16,13 +16,16 @@ declare global {
   }
 }
 
-/**
- * Waiting and given-up work by queue. Only the mail outbox is a queue for
- * now; the durable jobs' own counts take this function's place.
- */
+/** Waiting and given-up jobs by queue of the job queue. */
 async function queueStats() {
-  const mail = await outboxSummary((await database()).db);
-  return [{ queue: "mail", pending: mail.pending, failed: mail.failed }];
+  const { db } = await database();
+  const names: JobName[] = ["mail", "housekeeping"];
+  return Promise.all(
+    names.map(async (queue) => {
+      const stats = await jobQueueStats(db, queue);
+      return { queue, pending: stats.queued, failed: stats.failed };
+    }),
+  );
 }
 
 /** Points the gauges at this process's services. */

@@ -36,6 +36,12 @@ export type DatabaseHandle = {
   listen(channel: string, onNotify: (payload: string) => void, onResume: () => void): Promise<() => Promise<void>>;
   /** Round trip to the server; rejects when it is unreachable or slower than timeoutMs. */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * The engine underneath, for a library that brings its own statements (the
+   * job queue): its own pool to a PostgreSQL server, or the one PGlite
+   * connection, shared.
+   */
+  direct: { engine: "postgres"; url: string } | { engine: "pglite"; client: PGlite };
   close(): Promise<void>;
 };
 
@@ -130,6 +136,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     ping: async (timeoutMs = 2_000) => {
       await withTimeout(pool.query("select 1"), timeoutMs, "Database ping");
     },
+    direct: { engine: "postgres", url },
     close: async () => {
       await Promise.all([pool.end(), namedPool.end()]);
     },
@@ -156,6 +163,7 @@ async function openPglite(folder: string): Promise<DatabaseHandle> {
     ping: async (timeoutMs = 2_000) => {
       await withTimeout(db.execute(sql`select 1`), timeoutMs, "Database ping");
     },
+    direct: { engine: "pglite", client },
     close: () => client.close(),
   };
 }

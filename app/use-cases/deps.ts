@@ -2,6 +2,7 @@ import type { Database } from "~/db/database.server";
 import type { Billing } from "~/domain/billing/billing.server";
 import type { EmailContent } from "~/domain/email/templates";
 import type { ActiveGenerator } from "~/domain/generation/active-generator.server";
+import type { JobSender } from "~/domain/jobs/queue.server";
 import type { SiteFeatures } from "~/shared/features";
 import type { LiveSettings } from "~/shared/live";
 import type { QuotaLimits } from "~/shared/quota";
@@ -34,6 +35,6 @@ export type UseCaseDeps = {
   log: { warn(details: object, message: string): void };
   /** Queues an e-mail in the outbox and sends it in the background. */
   sendEmail: (kind: string, to: string, content: EmailContent) => void;
-  /** Sends mail a committed transaction queued, in the background. */
-  deliverQueuedEmail: () => void;
+  /** Queues jobs (mail among them) in the caller's transaction; the job queue runs them after the commit. */
+  jobs: JobSender;
 };

@@ -358,7 +358,7 @@ describe("two servers on one PostgreSQL database", () => {
     expect(burst.filter((status) => status !== 429)).toHaveLength(10);
   });
 
-  it("delivers every mail exactly once while both servers' outbox workers run", async (ctx) => {
+  it("delivers every mail exactly once while both servers' job queues run", async (ctx) => {
     if (!cluster) return ctx.skip();
     const before = smtp.messages.length;
     const signedUp = await ensureMembers(20);

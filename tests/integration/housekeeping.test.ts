@@ -17,11 +17,10 @@ import {
   verifications,
 } from "~/db/schema";
 import { HOUSEKEEPING_LOCK, runHousekeeping } from "~/domain/housekeeping/housekeeping.server";
-import { startHousekeepingWorker } from "~/domain/housekeeping/worker.server";
 import { freshDatabase, testEngines } from "../support/databases";
+import { startJobQueue } from "../support/jobs";
 import { createDatabase } from "../support/postgres";
 
-const quiet = { info() {}, error() {} };
 const HOUR_MS = 3_600_000;
 const uid = () => Math.random().toString(36).slice(2, 10);
 
@@ -151,7 +150,17 @@ describe.each(testEngines())("housekeeping on $engine", ({ engine, available }) 
       const current = await accountRowsUntil(db, later);
       const all = { rounds: [expired, running], rows: [ended, current] };
 
-      const stop = startHousekeepingWorker({ database: async () => db, server: "test", intervalMs: 200, log: quiet });
+      // Housekeeping is a job that queues its next run a second after each run, as a server starts it.
+      const queue = await startJobQueue(
+        handle,
+        {
+          mail: async () => {},
+          housekeeping: async () => {
+            await runHousekeeping(db, { server: "test", minGapMs: 500 });
+          },
+        },
+        { housekeeping: 1 },
+      );
       try {
         await expect
           .poll(async () => (await remaining(db, all.rounds, all.rows)).rounds.length, {
@@ -170,7 +179,7 @@ describe.each(testEngines())("housekeeping on $engine", ({ engine, available }) 
           limits: [current.limit],
         });
 
-        // Rows that end while the worker runs go at one of its next runs.
+        // Rows that end while the queue runs go at one of its next runs.
         const soon = new Date(Date.now() + 1_000);
         const next = await roundUntil(db, soon);
         const nextRows = await accountRowsUntil(db, soon);
@@ -185,7 +194,7 @@ describe.each(testEngines())("housekeeping on $engine", ({ engine, available }) 
           )
           .toBe(0);
       } finally {
-        await stop();
+        await queue.stop();
       }
       const runs = await db.select().from(housekeepingRuns).where(eq(housekeepingRuns.server, "test"));
       expect(runs.length).toBeGreaterThanOrEqual(2);

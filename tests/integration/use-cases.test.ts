@@ -46,7 +46,7 @@ describe.each(testEngines())("use cases on $engine", ({ engine, available }) => 
       features: unused,
       log: { warn: unused },
       sendEmail: unused,
-      deliverQueuedEmail: unused,
+      jobs: { send: unused },
     };
   });
   afterAll(async () => cleanup?.());

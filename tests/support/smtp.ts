@@ -98,7 +98,18 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
  * message it receives. Give it a port to bring a mail server "back" where an
  * app was already pointed.
  */
-export async function startSmtpServer({ port }: { port?: number } = {}): Promise<SmtpTestServer> {
+/**
+ * A real SMTP server on loopback that keeps every message. `acceptAfterMs`
+ * holds each message that long before accepting it, as a busy mail server
+ * does, so a sender can be caught in the middle of a mailing.
+ */
+export async function startSmtpServer({
+  port,
+  acceptAfterMs = 0,
+}: {
+  port?: number;
+  acceptAfterMs?: number;
+} = {}): Promise<SmtpTestServer> {
   const listenPort = port ?? (await freePort());
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
@@ -114,7 +125,8 @@ export async function startSmtpServer({ port }: { port?: number } = {}): Promise
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (acceptAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, acceptAfterMs));
         const mailFrom = session.envelope.mailFrom;
         messages.push(
           parseMail(Buffer.concat(chunks).toString("utf8"), {

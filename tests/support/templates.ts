@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { seedCategories } from "~/db/seed.server";
+import { createJobQueue } from "~/domain/jobs/queue.server";
 import { importLibrary } from "~/domain/questions/library.server";
 
 /**
@@ -26,6 +27,10 @@ const PGLITE_TEMPLATES = "CIRCLEUP_TEST_PGLITE_TEMPLATES";
 
 async function fillDatabase(handle: DatabaseHandle, kind: TemplateKind): Promise<void> {
   await handle.migrate();
+  // The job queue's tables, as a server's first start makes them.
+  const queue = createJobQueue({ handle, log: { debug() {}, info() {}, warn() {}, error() {} }, recurring: {} });
+  await queue.start();
+  await queue.stop();
   await seedCategories(handle.db);
   if (kind === "library") await importLibrary(handle.db);
 }

@@ -3,9 +3,10 @@ import Stripe from "stripe";
 import type { Database } from "~/db/database.server";
 import { profiles, stripeEvents, subscriptions, users } from "~/db/schema";
 import { recordAudit } from "../admin/audit.server";
-import { enqueueEmail } from "../email/outbox.server";
+import { enqueueEmails } from "../email/outbox.server";
 import type { EmailContent } from "../email/templates";
 import { failure, type Outcome } from "../errors";
+import type { JobSender } from "../jobs/queue.server";
 import { BILLING_PAGE_PATH, type Billing } from "./billing.server";
 import { cancelledEmail, paymentFailedEmail, trialEndingEmail, welcomeToPremiumEmail } from "./billing-mails";
 import { type PlanMail, planChanged, planMailsFor, planSnapshot, type ReadPlan, type StoredPlan } from "./plan-state";
@@ -103,11 +104,12 @@ const IGNORED = { outcome: "ignored", queued: 0 } as const;
  * subscription's current state read from Stripe and written. Reading under
  * the lock makes concurrent events take turns, each reading after the
  * previous one wrote, so the last write is Stripe's latest state.
- * Mails and the audit entry follow the change of state.
- * `queued` tells the caller to deliver the outbox after the commit.
+ * Mails (queued as jobs in the same transaction) and the audit entry
+ * follow the change of state; `queued` counts the mails.
  */
 export async function handleStripeEvent(
   db: Database,
+  jobs: JobSender,
   billing: Billing,
   event: Stripe.Event,
 ): Promise<{ outcome: WebhookOutcome; queued: number }> {
@@ -178,7 +180,11 @@ export async function handleStripeEvent(
     if (event.type === "customer.subscription.trial_will_end" && after.status === "trialing" && after.trialEndsAt) {
       mails.push(trialEndingEmail({ ...common(billing, member), trialEndsAt: after.trialEndsAt }));
     }
-    for (const mail of mails) await enqueueEmail(tx, { kind: "billing", to: member.email, ...mail });
+    await enqueueEmails(
+      tx,
+      jobs,
+      mails.map((mail) => ({ kind: "billing", to: member.email, ...mail })),
+    );
     return { outcome: "applied", queued: mails.length } as const;
   });
 }

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, lte, min } from "drizzle-orm";
+import { and, count, eq, min } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { emailOutbox } from "~/db/schema";
+import type { Attempt, JobSender } from "../jobs/queue.server";
 import { type Mailer, maskAddress } from "./mailer.server";
 
 export type QueuedMail = {
@@ -11,23 +12,7 @@ export type QueuedMail = {
   text: string;
   headers?: Record<string, string>;
 };
-export type DeliveryOutcome = { sent: number; retried: number; failed: number };
 type WarnLog = { warn(obj: object, msg: string): void };
-
-/** Give up after this many attempts (retries spread over about five hours). */
-export const MAX_ATTEMPTS = 12;
-
-/**
- * How long a claimed mail stays hidden from other servers while this one
- * sends it. Longer than a whole batch can take (each send is bounded by the
- * SMTP timeouts); if a server dies mid-batch, its mails are due again after it.
- */
-const CLAIM_MS = 10 * 60 * 1000;
-
-/** Wait before attempt `attempt + 1`: 30 s, 1 min, 2 min ... at most an hour. */
-export function retryDelayMs(attempt: number): number {
-  return Math.min(30_000 * 2 ** (attempt - 1), 60 * 60 * 1000);
-}
 
 /**
  * Error text for the row and the log: code and message only, short, with no
@@ -45,113 +30,104 @@ export function describeError(error: unknown): string {
     .slice(0, 300);
 }
 
-const outboxRow = (mail: QueuedMail, now: Date) => ({
+const outboxRow = (mail: QueuedMail) => ({
   kind: mail.kind,
   recipient: mail.to,
   subject: mail.subject,
   html: mail.html,
   text: mail.text,
   headers: mail.headers ?? null,
-  // Due on this process's clock, in whole milliseconds like the `now` that
-  // delivery compares with: the database's now() has microseconds (and
-  // its own clock), so a delivery right after queueing could miss the mail.
-  nextAttemptAt: now,
 });
-
-export async function enqueueEmail(db: Database, mail: QueuedMail): Promise<string> {
-  const [row] = await db.insert(emailOutbox).values(outboxRow(mail, new Date())).returning({ id: emailOutbox.id });
-  if (!row) throw new Error("The outbox did not return the queued mail");
-  return row.id;
-}
 
 /** Rows per INSERT when queueing many mails: far below PostgreSQL's limit of 65,535 parameters a statement. */
 const ENQUEUE_BATCH = 500;
 
 /**
- * Queues many mails (a mailing to every consenting member) in a few
- * statements. Atomic only inside the caller's transaction, which is where
- * it belongs: all queued with the change that sends them, or none.
+ * Queues mails: a row each in the outbox (what admins see, and the mail's
+ * text) and a "mail" job each that sends it. Atomic only inside the caller's
+ * transaction, which is where it belongs: all queued with the change that
+ * sends them, or none. A caller without a transaction gets one.
  */
-export async function enqueueEmails(db: Database, mails: QueuedMail[]): Promise<void> {
-  const now = new Date();
-  for (let start = 0; start < mails.length; start += ENQUEUE_BATCH) {
-    await db.insert(emailOutbox).values(mails.slice(start, start + ENQUEUE_BATCH).map((mail) => outboxRow(mail, now)));
-  }
+export async function enqueueEmails(db: Database, jobs: JobSender, mails: QueuedMail[]): Promise<string[]> {
+  const ids: string[] = [];
+  if (mails.length === 0) return ids;
+  const queue = async (tx: Database) => {
+    for (let start = 0; start < mails.length; start += ENQUEUE_BATCH) {
+      const rows = await tx
+        .insert(emailOutbox)
+        .values(mails.slice(start, start + ENQUEUE_BATCH).map(outboxRow))
+        .returning({ id: emailOutbox.id });
+      ids.push(...rows.map((row) => row.id));
+      await jobs.send(
+        tx,
+        "mail",
+        rows.map((row) => ({ outboxId: row.id })),
+      );
+    }
+  };
+  // A nested transaction is a savepoint: inside the caller's, the mails still commit or roll back with it.
+  await db.transaction(queue);
+  return ids;
+}
+
+export async function enqueueEmail(db: Database, jobs: JobSender, mail: QueuedMail): Promise<string> {
+  const [id] = await enqueueEmails(db, jobs, [mail]);
+  return id as string;
 }
 
 /**
- * Sends what is due. Rows are claimed with FOR UPDATE SKIP LOCKED and pushed
- * out of reach (next_attempt_at moves CLAIM_MS ahead) in one short statement,
- * so several app servers never send one mail twice. SMTP then runs outside
- * any transaction: on PGlite the process has a single connection, and a
- * batch waiting on a dead mail server must not stall every request.
+ * Sends one queued mail: the "mail" job's work. A mail already sent or
+ * given up is left alone, so a job that runs again after its server died
+ * does not send it twice unless that server died between the SMTP server's
+ * acceptance and the row saying "sent" (delivery is at least once). A
+ * failure is written on the row and thrown, so the queue retries the job;
+ * after the last attempt the row says "failed".
  */
-export async function deliverDueEmails(
+export async function deliverQueuedMail(
   db: Database,
   mailer: Mailer,
-  { from, now = new Date(), batchSize = 20, log }: { from: string; now?: Date; batchSize?: number; log?: WarnLog },
-): Promise<DeliveryOutcome> {
-  const outcome: DeliveryOutcome = { sent: 0, retried: 0, failed: 0 };
-  const due = db
-    .select({ id: emailOutbox.id })
+  { outboxId, attempt, from, log }: { outboxId: string; attempt: Attempt; from: string; log?: WarnLog },
+): Promise<"sent" | "skipped"> {
+  const [mail] = await db
+    .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, now)))
-    .orderBy(asc(emailOutbox.nextAttemptAt))
-    .limit(batchSize)
-    .for("update", { skipLocked: true });
-  const claimed = await db
-    .update(emailOutbox)
-    .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
-    .where(and(inArray(emailOutbox.id, due), eq(emailOutbox.status, "pending")))
-    .returning();
-  // RETURNING has no order; the oldest mail goes first.
-  claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-
-  for (const mail of claimed) {
-    const attempts = mail.attempts + 1;
-    try {
-      await mailer.send({
-        from,
-        to: mail.recipient,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        headers: mail.headers ?? undefined,
-      });
-    } catch (error) {
-      const giveUp = attempts >= MAX_ATTEMPTS;
-      const lastError = describeError(error);
-      await db
-        .update(emailOutbox)
-        .set({
-          status: giveUp ? "failed" : "pending",
-          attempts,
-          lastError,
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
-        })
-        .where(eq(emailOutbox.id, mail.id));
-      log?.warn(
-        {
-          mailId: mail.id,
-          kind: mail.kind,
-          to: maskAddress(mail.recipient),
-          attempts,
-          error: lastError,
-          via: mailer.describe,
-        },
-        giveUp ? "mail not sent; giving up" : "mail not sent; will retry",
-      );
-      if (giveUp) outcome.failed++;
-      else outcome.retried++;
-      continue;
-    }
+    .where(and(eq(emailOutbox.id, outboxId), eq(emailOutbox.status, "pending")));
+  if (!mail) return "skipped";
+  const attempts = mail.attempts + 1;
+  try {
+    await mailer.send({
+      from,
+      to: mail.recipient,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      headers: mail.headers ?? undefined,
+    });
+  } catch (error) {
+    const lastError = describeError(error);
     await db
       .update(emailOutbox)
-      .set({ status: "sent", attempts, sentAt: new Date(), lastError: null })
+      .set({ status: attempt.last ? "failed" : "pending", attempts, lastError })
       .where(eq(emailOutbox.id, mail.id));
-    outcome.sent++;
+    log?.warn(
+      {
+        mailId: mail.id,
+        kind: mail.kind,
+        to: maskAddress(mail.recipient),
+        attempts,
+        error: lastError,
+        via: mailer.describe,
+      },
+      attempt.last ? "mail not sent; giving up" : "mail not sent; will retry",
+    );
+    // The row has the details; the queue only needs to know that this attempt failed.
+    throw new Error(lastError);
   }
-  return outcome;
+  await db
+    .update(emailOutbox)
+    .set({ status: "sent", attempts, sentAt: new Date(), lastError: null })
+    .where(eq(emailOutbox.id, mail.id));
+  return "sent";
 }
 
 export type OutboxSummary = { pending: number; sent: number; failed: number; oldestPendingAt: Date | null };

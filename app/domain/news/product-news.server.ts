@@ -4,6 +4,7 @@ import { profiles, users } from "~/db/schema";
 import type { ProductNewsInput } from "~/shared/news-schemas";
 import { recordAudit } from "../admin/audit.server";
 import { enqueueEmails } from "../email/outbox.server";
+import type { JobSender } from "../jobs/queue.server";
 import { productNewsEmail } from "./news-mail";
 import { unsubscribeToken } from "./unsubscribe-token.server";
 
@@ -29,16 +30,17 @@ export async function productNewsAudience(db: Database): Promise<number> {
 }
 
 /**
- * Queues one mail per consenting, verified account in the outbox (kind
- * "news"), each with its own unsubscribe link, and records the send in the
- * audit log, in one transaction: the audit entry says the news was sent only
- * if every mail is queued, and a failure queues none. The outbox worker then
- * delivers them, across restarts; the caller may start a delivery after the
- * commit. With nobody to send to, nothing is queued or recorded. The caller
- * has checked that the actor is an admin.
+ * Queues one mail per consenting, verified account (kind "news"; an outbox
+ * row and a job each), each with its own unsubscribe link, and records the
+ * send in the audit log, in one transaction: the audit entry says the news
+ * was sent only if every mail is queued, and a failure queues none. The job
+ * queue then delivers them, across restarts and servers. With nobody to send
+ * to, nothing is queued or recorded. The caller has checked that the actor
+ * is an admin.
  */
 export async function sendProductNews(
   db: Database,
+  jobs: JobSender,
   actorId: string,
   news: ProductNewsInput,
   settings: NewsSettings,
@@ -60,6 +62,7 @@ export async function sendProductNews(
     });
     await enqueueEmails(
       tx,
+      jobs,
       recipients.map((recipient) => {
         const unsubscribeUrl = new URL(
           `/unsubscribe/${unsubscribeToken(recipient.userId, settings.secret)}`,

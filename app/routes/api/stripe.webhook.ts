@@ -1,6 +1,6 @@
 import { handleStripeEvent, verifyWebhook } from "~/domain/billing/webhooks.server";
 import { logger } from "~/logger.server";
-import { billing, database, deliverQueuedEmail } from "~/services.server";
+import { billing, database, jobs } from "~/services.server";
 import { coded } from "~/shared/errors/codes";
 import { domainProblem, methodNotAllowed, problem } from "~/web/http.server";
 import type { Route } from "./+types/stripe.webhook";
@@ -22,8 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { event } = verified;
   try {
     const { db } = await database();
-    const { outcome, queued } = await handleStripeEvent(db, payments, event);
-    if (queued > 0) deliverQueuedEmail();
+    const { outcome } = await handleStripeEvent(db, jobs(), payments, event);
     logger.info({ eventId: event.id, type: event.type, outcome }, "stripe event");
     return Response.json({ received: true, outcome });
   } catch (error) {

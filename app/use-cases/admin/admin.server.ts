@@ -86,11 +86,10 @@ export const sendNews = defineUseCase({
   output: z.object({ recipients: z.number().int() }),
   actors: ["admin"],
   errors: ["NO_NEWS_RECIPIENTS"],
-  async run({ db, settings, secret, deliverQueuedEmail }, actor, news) {
+  async run({ db, jobs, settings, secret }, actor, news) {
     const { appName, publicUrl } = settings;
-    const { recipients } = await sendProductNews(db, memberOf(actor).id, news, { appName, publicUrl, secret });
+    const { recipients } = await sendProductNews(db, jobs, memberOf(actor).id, news, { appName, publicUrl, secret });
     if (recipients === 0) return failure("NO_NEWS_RECIPIENTS");
-    deliverQueuedEmail();
     return done({ recipients });
   },
 });

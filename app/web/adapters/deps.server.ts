@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
 import { logger } from "~/logger.server";
-import { activeGenerator, appSecret, billing, database, deliverQueuedEmail, sendEmail } from "~/services.server";
+import { activeGenerator, appSecret, billing, database, jobs, sendEmail } from "~/services.server";
 import type { UseCaseDeps } from "~/use-cases/deps";
 import { siteFeatures } from "../features.server";
 
@@ -16,6 +16,6 @@ export async function callDeps(): Promise<UseCaseDeps> {
     features: siteFeatures,
     log: logger,
     sendEmail,
-    deliverQueuedEmail,
+    jobs: jobs(),
   };
 }
