@@ -237,7 +237,7 @@ function handWritten(): Record<string, Partial<Record<Method, Operation>>> {
       get: {
         operationId: "library.offline-slice",
         summary:
-          "The slice of the library an installed app keeps for Generate without a connection: questions grouped by \"moment style depth\", each [id, text, category, further categories, names a kind of meeting (1 or 0), source when not curated]. Its ETag is its version.",
+          'The slice of the library an installed app keeps for Generate without a connection: questions grouped by "moment style depth", each [id, text, category, further categories, names a kind of meeting (1 or 0), source when not curated]. Its ETag is its version.',
         tags: ["library"],
         responses: {
           "200": { description: "The slice", content: json(jsonSchema(offlineSlice, "output")) },
