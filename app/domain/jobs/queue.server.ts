@@ -114,12 +114,23 @@ export type JobQueueOptions = {
   recurring: Partial<Record<JobName, number>>;
   /** How long stop() waits for running jobs. */
   graceMs?: number;
+  /**
+   * How often an idle worker looks for jobs coming due (retries, delayed
+   * jobs) besides being woken for new ones; at least half a second.
+   */
+  dueCheckSeconds?: number;
 };
 
 /** A cron every minute: offers a recurring job whose chain of runs was lost (the policy refuses a second one). */
 const BACKSTOP_CRON = "* * * * *";
 
-export function createJobQueue({ handle, log, recurring, graceMs = 20_000 }: JobQueueOptions): JobQueue {
+export function createJobQueue({
+  handle,
+  log,
+  recurring,
+  graceMs = 20_000,
+  dueCheckSeconds = 5,
+}: JobQueueOptions): JobQueue {
   const direct = handle.direct;
   // Checked every 15 s (the library's default is a minute): a job whose server died is due again
   // about 25 s after its last heartbeat, and the checks are a few indexed statements.
@@ -189,9 +200,9 @@ export function createJobQueue({ handle, log, recurring, graceMs = 20_000 }: Job
             burstWhenBatchFull: true,
             perJobResults: true,
             includeMetadata: true,
-            pollingIntervalSeconds: every ? Math.min(2, Math.max(0.5, every)) : 2,
+            pollingIntervalSeconds: Math.max(0.5, Math.min(every ? Math.min(2, every) : 2, dueCheckSeconds)),
             // Where a queued job wakes workers at once, polling is only a backstop: for retries coming due.
-            notifyPollingIntervalSeconds: 5,
+            notifyPollingIntervalSeconds: Math.max(0.5, dueCheckSeconds),
             localConcurrency: name === "mail" ? 2 : 1,
           },
           async (jobs: JobWithMetadata<unknown>[]) => {
