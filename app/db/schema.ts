@@ -816,9 +816,7 @@ export const teamMeetings = pgTable(
   (t) => [
     index("team_meetings_team_idx").on(t.teamId, t.heldAt),
     // One meeting opened ahead per series and planned time: a doubled or retried opening finds it taken.
-    uniqueIndex("team_meetings_opened_ahead_idx")
-      .on(t.seriesId, t.heldAt)
-      .where(sql`${t.answersOpenAt} is not null`),
+    uniqueIndex("team_meetings_opened_ahead_idx").on(t.seriesId, t.heldAt).where(sql`${t.answersOpenAt} is not null`),
     index("team_meetings_series_idx").on(t.seriesId, t.heldAt),
     index("team_meetings_round_idx").on(t.liveRoundId),
   ],

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from "react";
 import { Form } from "react-router";
 import { primaryButton } from "~/components/buttons";
+import { OPENS_AHEAD, OPENS_AHEAD_LABELS, type OpensAhead } from "~/shared/answers-ahead";
 import {
   CADENCE_LABELS,
   CADENCES,
@@ -11,7 +12,6 @@ import {
   WEEK_OF_MONTH_LABELS,
   WEEKS_OF_MONTH,
 } from "~/shared/cadence";
-import { OPENS_AHEAD, OPENS_AHEAD_LABELS, type OpensAhead } from "~/shared/answers-ahead";
 import { CATEGORIES } from "~/shared/categories";
 import { ENGAGEMENT_LEVELS, MEETING_CONTEXTS, QUESTION_STYLES } from "~/shared/questions";
 import { ANY_MEETING, SERIES_NAME_MAX, WEEKDAYS } from "~/shared/series";

@@ -169,8 +169,7 @@ async function takeMeetingOpenedAhead(
   if (!row) return null;
   await db.transaction(async (tx) => {
     await tx.update(teamMeetings).set({ hostId: access.userId }).where(eq(teamMeetings.id, row.id));
-    if (row.roundId)
-      await tx.update(liveRounds).set({ ownerId: access.userId }).where(eq(liveRounds.id, row.roundId));
+    if (row.roundId) await tx.update(liveRounds).set({ ownerId: access.userId }).where(eq(liveRounds.id, row.roundId));
   });
   return { meetingId: row.id, questionId: row.questionId };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { failure, type Outcome } from "~/domain/errors";
+import { scheduleOpening } from "~/domain/teams/answers-ahead.server";
 import {
   createSeries,
   deleteSeries,
@@ -8,7 +9,6 @@ import {
   skipNextHost,
   updateSeries,
 } from "~/domain/teams/series.server";
-import { scheduleOpening } from "~/domain/teams/answers-ahead.server";
 import { isUuid } from "~/shared/ids";
 import { seriesFormSchema } from "~/shared/series-schemas";
 import { teamIdParam } from "../params";
