@@ -7,7 +7,7 @@ import { openRoundAhead, scheduleOpening } from "~/domain/teams/answers-ahead.se
 import { startMeeting } from "~/domain/teams/meetings.server";
 import { createSeries } from "~/domain/teams/series.server";
 import type { LiveSettings } from "~/shared/live";
-import { PULSE_QUESTION } from "~/shared/series";
+import { PULSE_QUESTION, WEEKDAYS } from "~/shared/series";
 import { seriesFormSchema } from "~/shared/series-schemas";
 import { freshDatabase, testEngines } from "../support/databases";
 import { startJobQueue } from "../support/jobs";
@@ -124,20 +124,12 @@ describe.each(testEngines())("rounds opened ahead on $engine", ({ engine, availa
       const seriesId = await sundaySeries("hours-before");
       const meetingAt = new Date(Date.now() + 2 * 3_600_000);
       // A meeting two hours from now, whatever today is: written as the job would find it.
+      const clock = (options: Intl.DateTimeFormatOptions) =>
+        new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", ...options }).format(meetingAt);
+      const weekday = WEEKDAYS.indexOf(clock({ weekday: "long" }) as (typeof WEEKDAYS)[number]);
+      const time = clock({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
       await handle.db.execute(
-        sql`update meeting_series set cadence = 'weekly', weekday = ${Number(
-          new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Berlin", weekday: "short" })
-            .formatToParts(meetingAt)
-            .find((p) => p.type === "weekday")
-            ?.value.replace(/Sun/, "0")
-            .replace(/Mon/, "1")
-            .replace(/Tue/, "2")
-            .replace(/Wed/, "3")
-            .replace(/Thu/, "4")
-            .replace(/Fri/, "5")
-            .replace(/Sat/, "6"),
-        )}, time_of_day = ${new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(meetingAt)}
-          where id = ${seriesId}`,
+        sql`update meeting_series set weekday = ${weekday}, time_of_day = ${time} where id = ${seriesId}`,
       );
       const opening = await scheduleOpening(handle.db, queue, seriesId);
       expect(opening).not.toBeNull();
