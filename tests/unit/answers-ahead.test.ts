@@ -46,7 +46,14 @@ describe("who has answered so far, as the host's screen says it", () => {
     questionId: "q",
     engagementLevel: "quick",
   };
-  const pulse = { position: 0, ...PULSE_QUESTION, questionId: null, engagementLevel: "quick" };
+  const pulse = {
+    position: 0,
+    ...PULSE_QUESTION,
+    mode: "scale" as const,
+    options: [...PULSE_QUESTION.options],
+    questionId: null,
+    engagementLevel: "quick",
+  };
   const answer = (id: string, name: string | null, kind: "answer" | "pass" = "answer") => ({
     id,
     position: 0,
