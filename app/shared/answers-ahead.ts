@@ -16,7 +16,7 @@ export const MORNING_OPENING = { hour: 9, minute: 0 } as const;
 export const HOURS_AHEAD = 4;
 
 export const OPENS_AHEAD_LABELS: Record<OpensAhead, string> = {
-  no: "No: answers open when the round starts in the meeting",
+  no: "No, in the meeting",
   "day-before": "The day before, at the same time",
   morning: "The morning of the meeting, at 9:00",
   "hours-before": `${HOURS_AHEAD} hours before`,

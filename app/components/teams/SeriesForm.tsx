@@ -247,7 +247,7 @@ export function SeriesForm({
         Open each team round with the pulse: a 1-5 energy scale, shown only as a team trend
       </label>
       <fieldset className="space-y-3">
-        <legend className={label}>Answers ahead</legend>
+        <legend className="font-serif text-lg font-semibold text-ink">Answers ahead</legend>
         <Select
           name="opensAhead"
           text={`Open answers ahead (${timeZone})`}
