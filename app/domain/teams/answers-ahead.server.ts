@@ -75,6 +75,11 @@ async function queueOpening(
 
 /** Openings of the series that have not started yet: a running one finishes (its meeting check stops a stale one). */
 async function dropWaitingOpenings(db: Database, seriesId: string): Promise<void> {
+  // A database whose queue never started (a tool, a test without jobs) has no openings to drop.
+  const found = (await db.execute(sql`select to_regclass('pgboss.job') is not null as ready`)) as unknown as {
+    rows: { ready: boolean }[];
+  };
+  if (!found.rows[0]?.ready) return;
   await db.execute(
     sql`delete from pgboss.job where name = ${JOB} and state in ('created', 'retry') and data->>'seriesId' = ${seriesId}`,
   );
