@@ -21,6 +21,7 @@ import { runHousekeeping } from "~/domain/housekeeping/housekeeping.server";
 import { createJobQueue, type JobQueue, type JobSender } from "~/domain/jobs/queue.server";
 import { RoundHub } from "~/domain/live/hub.server";
 import { importLibrary } from "~/domain/questions/library.server";
+import { openRoundAhead } from "~/domain/teams/answers-ahead.server";
 import { logger } from "~/logger.server";
 import { countedMailer } from "~/metrics.server";
 
@@ -126,9 +127,9 @@ export function billing(): Billing | undefined {
  */
 export function jobs(): JobSender {
   return {
-    send: async (db, name, payloads) => {
+    send: async (db, name, payloads, options) => {
       if (!queue) throw new Error("The job queue is not started");
-      await queue.send(db, name, payloads);
+      await queue.send(db, name, payloads, options);
     },
   };
 }
@@ -164,6 +165,15 @@ export async function startJobs(): Promise<void> {
         const outcome = await runHousekeeping(handle.db, { server, minGapMs: intervalMs / 2 });
         if (outcome.ran && Object.values(outcome.deleted).some((n) => n > 0))
           logger.info({ deleted: outcome.deleted }, "housekeeping deleted expired rows");
+      },
+      "round-opening": async (payload) => {
+        try {
+          const outcome = await openRoundAhead(handle.db, started, payload, settings.live);
+          logger.info({ seriesId: payload.seriesId, meetingAt: payload.meetingAt, ...outcome }, "round opening");
+        } catch (error) {
+          logger.warn({ seriesId: payload.seriesId, error: String(error) }, "round opening failed; it is retried");
+          throw error;
+        }
       },
     });
     logger.info({ via: mailer.describe }, "mail goes out");

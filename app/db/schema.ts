@@ -746,6 +746,10 @@ export const meetingSeries = pgTable(
     startsOn: date("starts_on", { mode: "string" }),
     timeOfDay: text("time_of_day").notNull(),
     pulse: boolean("pulse").notNull().default(false),
+    /** When each meeting's round opens for answers ahead of it: no, day-before, morning or hours-before. */
+    opensAhead: text("opens_ahead").notNull().default("no"),
+    /** Whether a round opened ahead is anonymous (the host chooses in the meeting otherwise). */
+    aheadAnonymous: boolean("ahead_anonymous").notNull().default(false),
     nextQuestionId: uuid("next_question_id").references(() => questions.id, { onDelete: "set null" }),
     /** Null when CircleUp drew it by itself. */
     nextQuestionBy: text("next_question_by").references(() => users.id, { onDelete: "set null" }),
@@ -757,6 +761,7 @@ export const meetingSeries = pgTable(
     index("meeting_series_team_idx").on(t.teamId),
     check("meeting_series_weekday_check", sql`${t.weekday} between 0 and 6`),
     check("meeting_series_time_check", sql`${t.timeOfDay} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check("meeting_series_opens_ahead_check", sql`${t.opensAhead} in ('no', 'day-before', 'morning', 'hours-before')`),
     check(
       "meeting_series_cadence_check",
       sql`${t.cadence} in ('weekly', 'every-two-weeks', 'monthly-weekday', 'monthly-date')
@@ -805,9 +810,13 @@ export const teamMeetings = pgTable(
     questionId: uuid("question_id").references(() => questions.id, { onDelete: "set null" }),
     recap: jsonb("recap"),
     pulseCounts: integer("pulse_counts").array(),
+    /** When its round opened ahead of it (held_at is then the meeting's planned time); null when started in the meeting. */
+    answersOpenAt: timestamp("answers_open_at", { withTimezone: true }),
   },
   (t) => [
     index("team_meetings_team_idx").on(t.teamId, t.heldAt),
+    // One meeting opened ahead per series and planned time: a doubled or retried opening finds it taken.
+    uniqueIndex("team_meetings_opened_ahead_idx").on(t.seriesId, t.heldAt).where(sql`${t.answersOpenAt} is not null`),
     index("team_meetings_series_idx").on(t.seriesId, t.heldAt),
     index("team_meetings_round_idx").on(t.liveRoundId),
   ],

@@ -432,3 +432,48 @@ export function withAnswerPage(view: RoundView, position: number, page: LiveAnsw
   for (const answer of page) if (!answers.some((a) => a.id === answer.id)) answers = [...answers, answer];
   return { ...view, answers };
 }
+
+/**
+ * Who has answered the current question so far, as the host's screen says
+ * it: the names in a named round (passes are never named), only how many in
+ * an anonymous round, and for the pulse how many from three answers on,
+ * nothing below (PULSE_MIN_ANSWERS): a count of two tells each of the two
+ * about the other. Derived from the view, so events keep it current.
+ */
+export type AnsweredSoFar =
+  | { kind: "names"; names: string[]; count: number }
+  | { kind: "count"; count: number }
+  | { kind: "pulse"; count: number | null };
+
+export function answeredSoFar(view: Pick<RoundView, "anonymous" | "answers" | "results" | "position" | "questions">) {
+  const question = view.questions[view.position];
+  const count = view.results ? view.results.answered + view.results.hidden : 0;
+  if (question && isPulseQuestion(question))
+    return { kind: "pulse", count: count >= PULSE_MIN_ANSWERS ? count : null } satisfies AnsweredSoFar;
+  if (view.anonymous) return { kind: "count", count } satisfies AnsweredSoFar;
+  const names = [
+    ...new Set(
+      view.answers
+        .filter((answer) => answer.position === view.position && answer.kind === "answer" && answer.name)
+        .map((answer) => answer.name as string),
+    ),
+  ];
+  return { kind: "names", names, count: Math.max(count, names.length) } satisfies AnsweredSoFar;
+}
+
+/** The host's line for it: "Answered so far: Ana, Ben", "3 answered so far (anonymous: no names)". */
+export function answeredSoFarWords(so: AnsweredSoFar): string {
+  switch (so.kind) {
+    case "names": {
+      if (so.count === 0) return "Nobody has answered yet.";
+      const more = so.count - so.names.length;
+      return `Answered so far: ${so.names.join(", ")}${more > 0 ? ` and ${more} more` : ""}.`;
+    }
+    case "count":
+      return `${so.count} answered so far. The round is anonymous: nobody's name is shown, to you either.`;
+    case "pulse":
+      return so.count === null
+        ? "The pulse shows how many answered from three answers on, so nobody's answer can be told."
+        : `${so.count} answered the pulse; the pulse never shows who.`;
+  }
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OPENS_AHEAD } from "./answers-ahead";
 import { CADENCES, type Cadence, type CadenceKind, parseLocalDate, WEEKS_OF_MONTH, type WeekOfMonth } from "./cadence";
 import { CATEGORY_SLUGS } from "./categories";
 import { choiceFields } from "./question-schemas";
@@ -79,6 +80,9 @@ export const seriesFormSchema = z
     startsOn: z.unknown().optional(),
     timeOfDay: z.string({ error: "timeOfDay must be a time" }).regex(TIME_OF_DAY, "timeOfDay must be a time as HH:MM"),
     pulse: z.boolean().default(false),
+    // Without a choice the round opens in the meeting, as every series' did before.
+    opensAhead: z.enum(OPENS_AHEAD, { error: `opensAhead must be one of ${OPENS_AHEAD.join(", ")}` }).default("no"),
+    aheadAnonymous: z.boolean().default(false),
   })
   .refine((series) => isOfferedChoice(series.meetingContext, series.engagementLevel), {
     message: "An energizer is quick or standard, never deep: choose another depth",
@@ -109,6 +113,8 @@ export function seriesFormFields(form: FormData): Record<string, unknown> {
     startsOn: text("startsOn"),
     timeOfDay: text("timeOfDay"),
     pulse: form.get("pulse") === "on",
+    opensAhead: text("opensAhead"),
+    aheadAnonymous: form.get("aheadAnonymous") === "on",
   };
 }
 

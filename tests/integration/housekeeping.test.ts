@@ -155,6 +155,7 @@ describe.each(testEngines())("housekeeping on $engine", ({ engine, available }) 
         handle,
         {
           mail: async () => {},
+          "round-opening": async () => {},
           housekeeping: async () => {
             await runHousekeeping(db, { server: "test", minGapMs: 500 });
           },

@@ -14,7 +14,7 @@ import {
   type RoundView,
   spacedCode,
 } from "~/shared/live";
-import { emptyResults } from "~/shared/live-view";
+import { answeredSoFar, answeredSoFarWords, emptyResults } from "~/shared/live-view";
 import { choiceInWords } from "~/shared/widening";
 import { EndControls, type EndQuestion } from "./EndControls";
 import { LoopbackWarning } from "./LoopbackWarning";
@@ -222,6 +222,9 @@ export function HostScreen({ initial, joinUrl, joinAddress, roomUrl, siteUrl, jo
             <Count label="connected" value={view.connected} />
             <Count label="answered" value={answered} />
             <Count label="passed" value={passed} />
+          </p>
+          <p className="text-ink" data-testid="answered-so-far">
+            {answeredSoFarWords(answeredSoFar(view))}
           </p>
         </section>
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { answersOpenWords } from "~/shared/answers-ahead";
 import { livePaths } from "~/shared/live";
 import { formatInZone } from "~/shared/series";
 
@@ -12,7 +13,11 @@ type Props = {
   host: string | null;
   /** The AI studio for this team's meetings, when the team's owner has Premium. */
   studio: string | null;
-  round: { code: string; open: boolean } | null;
+  round: { code: string; open: boolean; answered: number } | null;
+  /** When the round opened ahead of the meeting (ISO), if it did. */
+  answersOpenAt: string | null;
+  /** The site's address, so the join link can be copied whole and sent ahead. */
+  siteUrl: string;
   canRun: boolean;
   error?: string | null;
 };
@@ -27,6 +32,8 @@ export function MeetingHeading({
   host,
   studio,
   round,
+  answersOpenAt,
+  siteUrl,
   canRun,
   error,
 }: Props) {
@@ -57,7 +64,16 @@ export function MeetingHeading({
           {error}
         </p>
       )}
-      {round?.open && (
+      {round?.open && answersOpenAt ? (
+        <AnswersOpen
+          round={round}
+          answersOpenAt={answersOpenAt}
+          timeZone={timeZone}
+          siteUrl={siteUrl}
+          canRun={canRun}
+        />
+      ) : null}
+      {round?.open && !answersOpenAt && (
         <p className="mt-4 rounded-2xl bg-brand-50 px-4 py-3 text-ink">
           The team round is open: join at{" "}
           <Link to={livePaths.participant(round.code)} className="font-semibold underline">
@@ -74,5 +90,46 @@ export function MeetingHeading({
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * A round taking answers ahead of its meeting: since when, how many have
+ * answered (never what), and the join link whole, to send to the team.
+ */
+export function AnswersOpen({
+  round,
+  answersOpenAt,
+  timeZone,
+  siteUrl,
+  canRun,
+}: {
+  round: { code: string; answered: number };
+  answersOpenAt: string;
+  timeZone: string;
+  siteUrl: string;
+  canRun: boolean;
+}) {
+  const join = `${siteUrl}${livePaths.participant(round.code)}`;
+  return (
+    <section aria-label="Answers ahead" className="mt-4 space-y-2 rounded-2xl bg-brand-50 px-4 py-3 text-ink">
+      <p className="font-semibold">{answersOpenWords(round.answered)}</p>
+      <p className="text-sm text-ink-muted">
+        Open since <time dateTime={answersOpenAt}>{formatInZone(answersOpenAt, timeZone)}</time>. Share the join link
+        with the team ahead: people answer on their phone, and anyone can still answer live in the meeting.
+      </p>
+      <p className="break-all">
+        <Link to={livePaths.participant(round.code)} className="font-semibold underline">
+          {join}
+        </Link>
+      </p>
+      {canRun && (
+        <p className="text-sm">
+          <Link to={livePaths.host(round.code)} className="font-semibold text-brand-800 underline">
+            Host screen: who has answered so far
+          </Link>
+        </p>
+      )}
+    </section>
   );
 }

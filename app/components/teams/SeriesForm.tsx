@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from "react";
 import { Form } from "react-router";
 import { primaryButton } from "~/components/buttons";
+import { OPENS_AHEAD, OPENS_AHEAD_LABELS, type OpensAhead } from "~/shared/answers-ahead";
 import {
   CADENCE_LABELS,
   CADENCES,
@@ -29,6 +30,8 @@ export type SeriesValues = {
   startsOn: string;
   timeOfDay: string;
   pulse: boolean;
+  opensAhead: OpensAhead;
+  aheadAnonymous: boolean;
 };
 
 /** A new series: a Monday stand-up at 09:30; `today` (the team's) is where a series every two weeks starts. */
@@ -46,6 +49,8 @@ export function newSeriesValues(today: string): SeriesValues {
     startsOn: today,
     timeOfDay: "09:30",
     pulse: false,
+    opensAhead: "no",
+    aheadAnonymous: false,
   };
 }
 
@@ -60,6 +65,8 @@ export function seriesValues(
     cadence: Cadence;
     timeOfDay: string;
     pulse: boolean;
+    opensAhead: OpensAhead;
+    aheadAnonymous: boolean;
   },
   today: string,
 ): SeriesValues {
@@ -140,6 +147,7 @@ export function SeriesForm({
   const timeId = useId();
   const startsOnId = useId();
   const dateHintId = useId();
+  const aheadHintId = useId();
   return (
     <Form method="post" className="space-y-4">
       <input type="hidden" name="intent" value="save" />
@@ -238,6 +246,24 @@ export function SeriesForm({
         <input type="checkbox" name="pulse" defaultChecked={values.pulse} className="size-5" />
         Open each team round with the pulse: a 1-5 energy scale, shown only as a team trend
       </label>
+      <fieldset className="space-y-3">
+        <legend className="font-serif text-lg font-semibold text-ink">Answers ahead</legend>
+        <Select
+          name="opensAhead"
+          text={`Open answers ahead (${timeZone})`}
+          value={values.opensAhead}
+          describedBy={aheadHintId}
+          options={OPENS_AHEAD.map((value) => ({ value, label: OPENS_AHEAD_LABELS[value] }))}
+        />
+        <p id={aheadHintId} className="text-sm text-ink-muted">
+          People answer the meeting's question from the join link on their phone before the meeting; the answers stay
+          hidden until you reveal them in the meeting. The pulse is asked in the meeting.
+        </p>
+        <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
+          <input type="checkbox" name="aheadAnonymous" defaultChecked={values.aheadAnonymous} className="size-5" />
+          Answers ahead are anonymous: the host sees how many answered, not who
+        </label>
+      </fieldset>
       <p role="alert" className="min-h-5 text-sm font-medium text-accent-600">
         {error}
       </p>

@@ -24,6 +24,8 @@ export type JobPayloads = {
   mail: { outboxId: string };
   /** Deleting what has expired; one queued and one running at most. */
   housekeeping: Record<string, never>;
+  /** Opening a series meeting's round for answers ahead of it; `meetingAt` is the meeting's planned instant (ISO). */
+  "round-opening": { seriesId: string; meetingAt: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -62,6 +64,18 @@ const QUEUES: { [Name in JobName]: Omit<Queue, "name"> } = {
     heartbeatSeconds: HEARTBEAT_SECONDS,
     deleteAfterSeconds: 24 * 3600,
   },
+  "round-opening": {
+    // One queued or running per key (a series' meeting): saving a series twice queues its opening once.
+    policy: "exclusive",
+    retryLimit: 8,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 900,
+    expireInSeconds: 120,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    deleteAfterSeconds: 7 * 24 * 3600,
+    notify: true,
+  },
 };
 
 /** The attempt a handler is making: 1 for the first; `last` when a failure now is final. */
@@ -71,8 +85,16 @@ export type JobHandlers = { [Name in JobName]: (payload: JobPayloads[Name], atte
 
 /** Queues jobs with the change that asks for them: pass the transaction, and they exist exactly if it commits. */
 export type JobSender = {
-  send<Name extends JobName>(db: Database, name: Name, payloads: JobPayloads[Name][]): Promise<void>;
+  send<Name extends JobName>(
+    db: Database,
+    name: Name,
+    payloads: JobPayloads[Name][],
+    options?: SendOptions,
+  ): Promise<void>;
 };
+
+/** When a job is due (now by default), and the key that makes a second one while it waits or runs a no-op. */
+export type SendOptions = { startAfter?: Date; singletonKey?: string };
 
 export type JobQueueStats = { queued: number; active: number; failed: number };
 
@@ -147,13 +169,13 @@ export function createJobQueue({
   const names = Object.keys(QUEUES) as JobName[];
   let started = false;
 
-  const send: JobSender["send"] = async (db, name, payloads) => {
+  const send: JobSender["send"] = async (db, name, payloads, options = {}) => {
     if (payloads.length === 0) return;
     // Before start the queues may not exist yet; on PGlite waiting for start inside a transaction would never end.
     if (!started) throw new Error(`The job queue is not started; ${name} cannot be queued`);
     await boss.insert(
       name,
-      payloads.map((data) => ({ data })),
+      payloads.map((data) => ({ data, ...options })),
       { db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql) },
     );
   };

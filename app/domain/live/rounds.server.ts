@@ -49,6 +49,10 @@ export type OpeningQuestion = { text: string; mode: AnswerMode; options: string[
 export type NewRoundInput = {
   questionIds: string[];
   opening?: OpeningQuestion;
+  /** The same, asked after the library's ones (a team's pulse in a round opened ahead: it asks how people are now). */
+  closing?: OpeningQuestion;
+  /** Takes answers until this moment at least (a round opened ahead of its meeting: the meeting's own round hours after it). */
+  openUntil?: Date;
   /** Which questions the round may ask: published ones, unless the caller says more (a team's: its own too). */
   askable?: SQL;
   modes?: (AnswerMode | null)[];
@@ -292,10 +296,14 @@ export async function createRound(
       engagementLevel: question.engagementLevel,
     });
   }
+  if (input.closing)
+    planned.push({ position: planned.length, questionId: null, engagementLevel: "quick", ...input.closing });
 
   const now = Date.now();
-  const closesAt = new Date(now + settings.roundHours * HOUR_MS);
-  const expiresAt = input.ownerId ? new Date(now + settings.recapDays * 24 * HOUR_MS) : closesAt;
+  const closesAt = new Date(Math.max(now + settings.roundHours * HOUR_MS, input.openUntil?.getTime() ?? 0));
+  const expiresAt = input.ownerId
+    ? new Date(Math.max(now + settings.recapDays * 24 * HOUR_MS, closesAt.getTime()))
+    : closesAt;
   const hostToken = newToken();
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const code = newJoinCode();

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import {
+  liveAnswers,
   liveRounds,
   meetingSeries,
   profiles,
@@ -14,6 +15,7 @@ import { weekdayIn } from "~/shared/cadence";
 import { LIVE_QUESTIONS_MAX, type LiveSettings } from "~/shared/live";
 import type { MeetingUseHow, TeamRoundRecap } from "~/shared/team-meetings";
 import { failure, type Outcome } from "../errors";
+import { isPulseAt } from "../live/round-writes.server";
 import { createRound, roundStatus } from "../live/rounds.server";
 import type { TeamAccess } from "./access.server";
 import { recordTeamUse } from "./memory.server";
@@ -38,8 +40,13 @@ export type Meeting = MeetingSummary & {
   /** The question prepared for it (taken from its series when it started): first on its table and in its round. */
   questionId: string | null;
   series: Series | null;
-  /** The live round while it exists: its code, and whether it still takes answers. */
-  round: { code: string; open: boolean } | null;
+  /**
+   * The live round while it exists: its code, whether it still takes
+   * answers, and how many people have answered (its pulse not counted).
+   */
+  round: { code: string; open: boolean; answered: number } | null;
+  /** When its round opened for answers ahead of the meeting (ISO); null when it was started in the meeting. */
+  answersOpenAt: string | null;
   recap: TeamRoundRecap | null;
   uses: MeetingUse[];
 };
@@ -55,7 +62,12 @@ const summaryColumns = {
 
 /** Meetings with their series' name and their host's; with `full`, also the round and the recap (the large part). */
 function summaries(db: Database, full = false) {
-  const always = { ...summaryColumns, liveRoundId: teamMeetings.liveRoundId, questionId: teamMeetings.questionId };
+  const always = {
+    ...summaryColumns,
+    liveRoundId: teamMeetings.liveRoundId,
+    questionId: teamMeetings.questionId,
+    answersOpenAt: teamMeetings.answersOpenAt,
+  };
   const columns = full ? { ...always, recap: teamMeetings.recap } : { ...always, recap: sql<null>`null` };
   return db
     .select(columns)
@@ -108,6 +120,8 @@ export async function startMeeting(
   if (seriesId) {
     const found = await getSeries(db, access.teamId, seriesId);
     if (!found.ok) return found;
+    const ahead = await takeMeetingOpenedAhead(db, access, seriesId, now);
+    if (ahead) return { ok: true, ...ahead };
     // Nobody may have looked since the last meeting: then the draw happens now. The meeting is today,
     // on the team's calendar: a question prepared for another weekday that does not fit today is drawn anew.
     await preparedQuestion(db, access.teamId, found.series, weekdayIn(now, access.timeZone));
@@ -124,6 +138,62 @@ export async function startMeeting(
   return { ok: true, meetingId: row.id, questionId: row.questionId };
 }
 
+/** How long after its planned time a meeting opened ahead is still the one "Start this meeting" starts. */
+const OPENED_AHEAD_STARTS_WITHIN_MS = 12 * 3_600_000;
+
+/**
+ * The series' meeting whose round opened ahead and has not ended, if there
+ * is one: starting the meeting is then joining it, and whoever starts it
+ * hosts it and its round (by account, like a round started in the meeting).
+ */
+async function takeMeetingOpenedAhead(
+  db: Database,
+  access: TeamAccess,
+  seriesId: string,
+  now: Date,
+): Promise<{ meetingId: string; questionId: string | null } | null> {
+  const [row] = await db
+    .select({ id: teamMeetings.id, questionId: teamMeetings.questionId, roundId: teamMeetings.liveRoundId })
+    .from(teamMeetings)
+    .where(
+      and(
+        eq(teamMeetings.teamId, access.teamId),
+        eq(teamMeetings.seriesId, seriesId),
+        isNotNull(teamMeetings.answersOpenAt),
+        isNull(teamMeetings.recap),
+        gt(teamMeetings.heldAt, new Date(now.getTime() - OPENED_AHEAD_STARTS_WITHIN_MS)),
+      ),
+    )
+    .orderBy(asc(teamMeetings.heldAt))
+    .limit(1);
+  if (!row) return null;
+  await db.transaction(async (tx) => {
+    await tx.update(teamMeetings).set({ hostId: access.userId }).where(eq(teamMeetings.id, row.id));
+    if (row.roundId) await tx.update(liveRounds).set({ ownerId: access.userId }).where(eq(liveRounds.id, row.roundId));
+  });
+  return { meetingId: row.id, questionId: row.questionId };
+}
+
+/**
+ * How many people have answered the round so far: each counted once
+ * however many questions they answered, passes and the pulse not counted
+ * (the pulse says nothing about anyone below three answers, and a count
+ * of who answered it would).
+ */
+async function answeredCount(db: Database, roundId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${liveAnswers.participantId})::integer` })
+    .from(liveAnswers)
+    .where(
+      and(
+        eq(liveAnswers.roundId, roundId),
+        eq(liveAnswers.kind, "answer"),
+        sql`not ${isPulseAt(sql`${liveAnswers.roundId}`, sql`${liveAnswers.position}`)}`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 /** One of the team's meetings with what was used in it and its round's recap; another team's is not found. */
 export async function getMeeting(
   db: Database,
@@ -138,7 +208,7 @@ export async function getMeeting(
     const [live] = await db.select().from(liveRounds).where(eq(liveRounds.id, row.liveRoundId));
     if (live) {
       const open = roundStatus(live) === "open";
-      round = { code: live.code, open };
+      round = { code: live.code, open, answered: await answeredCount(db, live.id) };
       // A round that closed by itself has its recap kept the first time anyone looks.
       if (!open && !recap && (await keepTeamRecap(db, live.id))) {
         const [kept] = await db
@@ -167,6 +237,7 @@ export async function getMeeting(
       ...toSummary(row),
       hostId: row.hostId,
       questionId: row.questionId,
+      answersOpenAt: row.answersOpenAt?.toISOString() ?? null,
       series: series?.ok ? series.series : null,
       round,
       recap,
@@ -217,7 +288,9 @@ export async function startTeamRound(
   meetingId: string,
   input: { questionIds: string[]; anonymous: boolean },
   settings: LiveSettings,
+  options: { ahead?: { meetingAt: Date } } = {},
 ): Promise<Outcome<{ code: string; hostToken: string; expiresAt: Date }>> {
+  const { ahead } = options;
   const found = await getMeeting(db, access.teamId, meetingId);
   if (!found.ok) return found;
   const { meeting } = found;
@@ -234,7 +307,11 @@ export async function startTeamRound(
         tx,
         {
           questionIds: asked.map((q) => q.id),
-          opening: meeting.series?.pulse ? pulseOpening : undefined,
+          // Opened ahead, the meeting's question comes first (people answer it from their phones before the
+          // meeting) and the pulse after it, asked in the meeting: it asks how people are now.
+          opening: meeting.series?.pulse && !ahead ? pulseOpening : undefined,
+          closing: meeting.series?.pulse && ahead ? pulseOpening : undefined,
+          openUntil: ahead ? new Date(ahead.meetingAt.getTime() + settings.roundHours * 3_600_000) : undefined,
           anonymous: input.anonymous,
           revealMode: "host",
           ownerId: access.userId,

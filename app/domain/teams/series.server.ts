@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { meetingSeries, profiles, seriesHosts, teamMeetings, teamMembers, users } from "~/db/schema";
+import type { OpensAhead } from "~/shared/answers-ahead";
 import { type Cadence, cadenceWeekday, type WeekOfMonth } from "~/shared/cadence";
 import type { EngagementLevel, MeetingContext, QuestionStyle } from "~/shared/questions";
 import { MIN_HOSTS_TO_SKIP, nextHost } from "~/shared/series";
@@ -24,6 +25,9 @@ export type Series = {
   cadence: Cadence;
   timeOfDay: string;
   pulse: boolean;
+  /** When each meeting's round opens for answers ahead of it, and whether that round is anonymous. */
+  opensAhead: OpensAhead;
+  aheadAnonymous: boolean;
   /** Who opted in to host, in the order they did. */
   rotation: Person[];
   /** Who hosts the next meeting by the rotation; null when nobody opted in. */
@@ -81,6 +85,8 @@ async function columnsOf(db: Database, form: SeriesForm) {
     ...cadenceColumns(form.cadence),
     timeOfDay: form.timeOfDay,
     pulse: form.pulse,
+    opensAhead: form.opensAhead,
+    aheadAnonymous: form.aheadAnonymous,
   };
 }
 
@@ -198,6 +204,8 @@ async function withRotation(db: Database, rows: (typeof meetingSeries.$inferSele
         cadence: cadenceOfRow(row),
         timeOfDay: row.timeOfDay,
         pulse: row.pulse,
+        opensAhead: row.opensAhead as OpensAhead,
+        aheadAnonymous: row.aheadAnonymous,
         rotation,
         nextHost: rotation.find((p) => p.userId === nextId) ?? null,
       };

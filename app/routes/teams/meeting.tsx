@@ -5,6 +5,7 @@ import { MeetingUses } from "~/components/teams/MeetingUses";
 import { TeamNav } from "~/components/teams/TeamNav";
 import { TeamRecap } from "~/components/teams/TeamRecap";
 import { TeamCardScope } from "~/components/teams/team-card-scope";
+import { config } from "~/config.server";
 import { ownerHasPremium } from "~/domain/generation/directed-access.server";
 import { getMeeting } from "~/domain/teams/meetings.server";
 import { askableQuestions } from "~/domain/teams/prepared-questions.server";
@@ -45,7 +46,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // A Premium owner gives every member the AI studio for the team's meetings, where an AI writes questions.
   const studio =
     siteFeatures().ai && (await ownerHasPremium(db, access.teamId)) ? `/studio?team=${access.teamId}` : null;
-  return { access, meeting, questions, usedIds, canRun, anotherHref, studio };
+  return {
+    access,
+    meeting,
+    questions,
+    usedIds,
+    canRun,
+    anotherHref,
+    studio,
+    siteUrl: config().publicUrl.replace(/\/+$/, ""),
+  };
 }
 
 /** Marking a question asked and starting the meeting's team round: both for those who run meetings. */
@@ -88,7 +98,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
   });
 
 export default function MeetingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { access, meeting, questions, usedIds, canRun, anotherHref, studio } = loaderData;
+  const { access, meeting, questions, usedIds, canRun, anotherHref, studio, siteUrl } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
       <TeamNav teamId={access.teamId} teamName={access.teamName} role={access.role} current="overview" />
@@ -101,6 +111,8 @@ export default function MeetingPage({ loaderData, actionData }: Route.ComponentP
         host={meeting.hostName && (meeting.hostId === access.userId ? "you" : meeting.hostName)}
         studio={studio}
         round={meeting.round}
+        answersOpenAt={meeting.answersOpenAt}
+        siteUrl={siteUrl}
         canRun={canRun}
         error={actionData?.error}
       />

@@ -1,4 +1,5 @@
-import { redirect } from "react-router";
+import { Link, redirect } from "react-router";
+import { AnswersOpen } from "~/components/teams/MeetingHeading";
 import { NextMeeting } from "~/components/teams/NextMeeting";
 import { PulseTrend } from "~/components/teams/PulseTrend";
 import { RecentMeetings } from "~/components/teams/RecentMeetings";
@@ -6,15 +7,19 @@ import { Rotation } from "~/components/teams/Rotation";
 import { SeriesForm, seriesValues } from "~/components/teams/SeriesForm";
 import { TeamNav } from "~/components/teams/TeamNav";
 import { UpcomingDates } from "~/components/teams/UpcomingDates";
-import { recentMeetings } from "~/domain/teams/meetings.server";
+import { config } from "~/config.server";
+import { openAheadMeeting } from "~/domain/teams/answers-ahead.server";
+import { getMeeting, recentMeetings } from "~/domain/teams/meetings.server";
 import { seriesOverview } from "~/domain/teams/overview.server";
 import { pulseTrend } from "~/domain/teams/pulse.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
+import { nextOpening, openingWords } from "~/shared/answers-ahead";
 import { cadenceWords, localDayOf } from "~/shared/cadence";
 import { coded } from "~/shared/errors/codes";
 import { isUuid } from "~/shared/ids";
 import { ownEntry } from "~/shared/own-entry";
+import { formatInZone } from "~/shared/series";
 import { seriesFormFields } from "~/shared/series-schemas";
 import { teamRoleCan } from "~/shared/teams";
 import {
@@ -44,7 +49,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     recentMeetings(db, access.teamId, { seriesId: found.series.id, limit: 20 }),
     pulseTrend(db, access.teamId, found.series.id),
   ]);
-  return { access, series: found.series, meetings, pulse, today: localDayOf(new Date(), access.timeZone) };
+  const now = new Date();
+  // A meeting whose round opened ahead and takes answers now, and when the one after it opens.
+  const aheadRow = await openAheadMeeting(db, found.series.id);
+  const ahead = aheadRow ? await getMeeting(db, access.teamId, aheadRow.id) : null;
+  const openMeeting = ahead?.ok && ahead.meeting.round?.open ? ahead.meeting : null;
+  const opening = nextOpening(found.series, access.timeZone, openMeeting ? new Date(openMeeting.heldAt) : now);
+  return {
+    access,
+    series: found.series,
+    meetings,
+    pulse,
+    today: localDayOf(now, access.timeZone),
+    openMeeting,
+    nextOpensAt: opening?.opensAt.toISOString() ?? null,
+    siteUrl: config().publicUrl.replace(/\/+$/, ""),
+  };
 }
 
 /** The series page's forms, each one use case (saving and deleting need 'manage-series'; hosting, 'run-meetings'). */
@@ -91,7 +111,8 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
   });
 
 export default function SeriesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { access, series, meetings, pulse, today } = loaderData;
+  const { access, series, meetings, pulse, today, openMeeting, nextOpensAt, siteUrl } = loaderData;
+  const opensWords = openingWords(series.opensAhead, series.timeOfDay);
   const canManage = teamRoleCan(access.role, "manage-series");
   const canRun = teamRoleCan(access.role, "run-meetings");
   // A next meeting's form answers with its series; the other forms' errors show under the title.
@@ -102,6 +123,38 @@ export default function SeriesPage({ loaderData, actionData }: Route.ComponentPr
       <TeamNav teamId={access.teamId} teamName={access.teamName} role={access.role} current="overview" />
       <h2 className="font-serif text-2xl font-semibold text-ink">{series.name}</h2>
       <p className="mt-1 text-ink-muted">{cadenceWords(series.cadence, series.timeOfDay, access.timeZone)}</p>
+      {opensWords && (
+        <p className="mt-1 text-ink-muted" data-testid="opens-ahead">
+          Answers open {opensWords}
+          {nextOpensAt ? (
+            <>
+              {"; next on "}
+              <time dateTime={nextOpensAt}>{formatInZone(nextOpensAt, access.timeZone)}</time>
+            </>
+          ) : null}
+          .
+        </p>
+      )}
+      {openMeeting?.round && openMeeting.answersOpenAt && (
+        <div>
+          <AnswersOpen
+            round={openMeeting.round}
+            answersOpenAt={openMeeting.answersOpenAt}
+            timeZone={access.timeZone}
+            siteUrl={siteUrl}
+            canRun={canRun}
+          />
+          <p className="mt-2 text-sm">
+            <Link
+              to={`/teams/${access.teamId}/meetings/${openMeeting.id}`}
+              className="font-semibold text-brand-800 underline"
+            >
+              The meeting of{" "}
+              <time dateTime={openMeeting.heldAt}>{formatInZone(openMeeting.heldAt, access.timeZone)}</time>
+            </Link>
+          </p>
+        </div>
+      )}
       {formError && (
         <p role="alert" className="mt-3 text-sm font-medium text-accent-600">
           {formError}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { failure, type Outcome } from "~/domain/errors";
+import { scheduleOpening } from "~/domain/teams/answers-ahead.server";
 import {
   createSeries,
   deleteSeries,
@@ -33,23 +34,31 @@ export const createMeetingSeries = defineUseCase({
   actors: ["member"],
   team: inTeam("manage-series"),
   errors: ["SERIES_NOT_SAVED"],
-  async run({ db }, _actor, { series }, scope) {
+  async run({ db, jobs }, _actor, { series }, scope) {
     const { teamId, userId } = teamOf(scope);
     const created = await createSeries(db, teamId, series, userId);
-    return created.ok ? done({ seriesId: created.seriesId }) : created;
+    if (!created.ok) return created;
+    await scheduleOpening(db, jobs, created.seriesId);
+    return done({ seriesId: created.seriesId });
   },
 });
 
 export const saveMeetingSeries = defineUseCase({
   name: "teams.save-series",
-  summary: "Saves a series; the question prepared for its next meeting stays while it still fits.",
+  summary:
+    "Saves a series; the question prepared for its next meeting stays while it still fits, and its next opening ahead is queued by the saved rule.",
   input: z.object({ ...seriesOfTeam, series: seriesFormSchema }),
   output: ok,
   actors: ["member"],
   team: inTeam("manage-series"),
   errors: ["SERIES_NOT_FOUND"],
-  run: ({ db }, _actor, { seriesId, series }, scope) =>
-    inSeries(seriesId, () => updateSeries(db, teamOf(scope).teamId, seriesId, series)),
+  run: ({ db, jobs }, _actor, { seriesId, series }, scope) =>
+    inSeries(seriesId, async () => {
+      const saved = await updateSeries(db, teamOf(scope).teamId, seriesId, series);
+      // Its meetings open by the saved rule from now on (or no longer open ahead).
+      if (saved.ok) await scheduleOpening(db, jobs, seriesId);
+      return saved;
+    }),
 });
 
 export const deleteMeetingSeries = defineUseCase({
