@@ -50,6 +50,7 @@ describe.each(testEngines())("the e-mail outbox on $engine", ({ engine, availabl
         await deliverQueuedMail(handle.db, mailer, { outboxId, attempt, from: FROM, log: quiet });
       },
       housekeeping: async () => {},
+      "chat.post-round": async () => {},
     });
     queues.push(queue);
     return queue;

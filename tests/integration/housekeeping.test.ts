@@ -158,6 +158,7 @@ describe.each(testEngines())("housekeeping on $engine", ({ engine, available }) 
           housekeeping: async () => {
             await runHousekeeping(db, { server: "test", minGapMs: 500 });
           },
+          "chat.post-round": async () => {},
         },
         { housekeeping: 1 },
       );

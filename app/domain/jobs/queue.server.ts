@@ -24,6 +24,8 @@ export type JobPayloads = {
   mail: { outboxId: string };
   /** Deleting what has expired; one queued and one running at most. */
   housekeeping: Record<string, never>;
+  /** A team round's chat posts brought up to date: posted once, then updated; one waiting per round. */
+  "chat.post-round": { roundId: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -62,6 +64,18 @@ const QUEUES: { [Name in JobName]: Omit<Queue, "name"> } = {
     heartbeatSeconds: HEARTBEAT_SECONDS,
     deleteAfterSeconds: 24 * 3600,
   },
+  "chat.post-round": {
+    // One waiting and one running per round (its singleton key): changes while one waits are taken in by it.
+    policy: "stately",
+    retryLimit: 8,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: 120,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    deleteAfterSeconds: 24 * 3600,
+    notify: true,
+  },
 };
 
 /** The attempt a handler is making: 1 for the first; `last` when a failure now is final. */
@@ -71,8 +85,20 @@ export type JobHandlers = { [Name in JobName]: (payload: JobPayloads[Name], atte
 
 /** Queues jobs with the change that asks for them: pass the transaction, and they exist exactly if it commits. */
 export type JobSender = {
-  send<Name extends JobName>(db: Database, name: Name, payloads: JobPayloads[Name][]): Promise<void>;
+  send<Name extends JobName>(
+    db: Database,
+    name: Name,
+    payloads: JobPayloads[Name][],
+    options?: SendOptions,
+  ): Promise<void>;
 };
+
+/**
+ * `singletonKey`: in a queue of policy "stately", a job with the key of one
+ * already waiting is not queued (the waiting one does its work);
+ * `startAfterSeconds`: not before then.
+ */
+export type SendOptions = { singletonKey?: string; startAfterSeconds?: number };
 
 export type JobQueueStats = { queued: number; active: number; failed: number };
 
@@ -136,13 +162,17 @@ export function createJobQueue({ handle, log, recurring, graceMs = 20_000 }: Job
   const names = Object.keys(QUEUES) as JobName[];
   let started = false;
 
-  const send: JobSender["send"] = async (db, name, payloads) => {
+  const send: JobSender["send"] = async (db, name, payloads, options = {}) => {
     if (payloads.length === 0) return;
     // Before start the queues may not exist yet; on PGlite waiting for start inside a transaction would never end.
     if (!started) throw new Error(`The job queue is not started; ${name} cannot be queued`);
     await boss.insert(
       name,
-      payloads.map((data) => ({ data })),
+      payloads.map((data) => ({
+        data,
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      })),
       { db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql) },
     );
   };

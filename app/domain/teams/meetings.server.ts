@@ -13,7 +13,9 @@ import {
 import { weekdayIn } from "~/shared/cadence";
 import { LIVE_QUESTIONS_MAX, type LiveSettings } from "~/shared/live";
 import type { MeetingUseHow, TeamRoundRecap } from "~/shared/team-meetings";
+import { queueRoundPost } from "../chat/round-posts.server";
 import { failure, type Outcome } from "../errors";
+import type { JobSender } from "../jobs/queue.server";
 import { createRound, roundStatus } from "../live/rounds.server";
 import type { TeamAccess } from "./access.server";
 import { recordTeamUse } from "./memory.server";
@@ -209,7 +211,9 @@ class MeetingTaken extends Error {}
  * as used by the team. One transaction stores the round, claims the
  * meeting for it with a conditional write (one round per meeting, so its
  * recap is never overwritten: of two starts at once, the second finds the
- * meeting taken and its round is undone) and records the uses.
+ * meeting taken and its round is undone), records the uses and, when the
+ * team has a chat channel connected, queues the round's post: a round that
+ * is undone is never posted, and a posted round always exists.
  */
 export async function startTeamRound(
   db: Database,
@@ -217,6 +221,7 @@ export async function startTeamRound(
   meetingId: string,
   input: { questionIds: string[]; anonymous: boolean },
   settings: LiveSettings,
+  jobs: JobSender,
 ): Promise<Outcome<{ code: string; hostToken: string; expiresAt: Date }>> {
   const found = await getMeeting(db, access.teamId, meetingId);
   if (!found.ok) return found;
@@ -264,6 +269,7 @@ export async function startTeamRound(
         meetingId,
         seriesId: meeting.seriesId,
       });
+      await queueRoundPost(tx, jobs, access.teamId, created.roundId);
       const { code, hostToken, expiresAt } = created;
       return { ok: true as const, code, hostToken, expiresAt };
     });
