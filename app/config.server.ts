@@ -228,6 +228,14 @@ const envSchema = z.object({
   // An open stream holds about 90 KB of the server's memory (measured with 600 streams of one round), so one
   // address holds at most about 90 MB of a server, while a room of 1,000 phones behind one network still follows.
   LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  SLACK_CLIENT_ID: z.preprocess(trimmed, z.string().optional()),
+  SLACK_CLIENT_SECRET: z.preprocess(trimmed, z.string().optional()),
+  SLACK_SIGNING_SECRET: z.preprocess(trimmed, z.string().optional()),
+  SLACK_API_URL: z.preprocess(
+    trimmed,
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://slack.com/api/" }).optional(),
+  ),
+  CHAT_ENCRYPTION_KEY: z.preprocess(trimmed, z.string().min(32, "must be at least 32 characters").optional()),
   METRICS_TOKEN: z.preprocess(
     trimmed,
     z
@@ -251,7 +259,20 @@ const SECRET_VARIABLES = new Set([
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
   "METRICS_TOKEN",
+  "SLACK_CLIENT_SECRET",
+  "SLACK_SIGNING_SECRET",
+  "CHAT_ENCRYPTION_KEY",
 ]);
+
+/** The Slack app CircleUp is installed as; undefined unless its id, secret and signing secret are all set. */
+export type SlackSettings = {
+  clientId: string;
+  /** Never logged, never part of an error message. */
+  clientSecret: string;
+  signingSecret: string;
+  /** Slack's Web API (https://slack.com/api/ unless set: a local stand-in in tests); its pages are at its origin. */
+  apiUrl: string;
+};
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -288,6 +309,13 @@ export type Config = {
   housekeepingIntervalMs: number;
   /** The bearer token /metrics asks for; without one, /metrics does not exist. Never logged. */
   metricsToken: string | undefined;
+  /** Connecting a team's Slack workspace; undefined when the app's keys are not set. */
+  slack: SlackSettings | undefined;
+  /**
+   * What chat platforms' bot tokens are encrypted under (CHAT_ENCRYPTION_KEY);
+   * undefined: a key derived from the app's secret.
+   */
+  chatEncryptionKey: string | undefined;
 };
 
 /** Reads and checks the environment. Throws ConfigError naming the first bad variable. */
@@ -330,6 +358,25 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     billing: resolveBilling(v),
     housekeepingIntervalMs: v.HOUSEKEEPING_INTERVAL_SECONDS * 1000,
     metricsToken: v.METRICS_TOKEN,
+    slack: resolveSlack(v),
+    chatEncryptionKey: v.CHAT_ENCRYPTION_KEY,
+  };
+}
+
+function resolveSlack(v: z.output<typeof envSchema>): SlackSettings | undefined {
+  const set = [v.SLACK_CLIENT_ID, v.SLACK_CLIENT_SECRET, v.SLACK_SIGNING_SECRET].filter(Boolean).length;
+  if (set === 0) return undefined;
+  if (!v.SLACK_CLIENT_ID || !v.SLACK_CLIENT_SECRET || !v.SLACK_SIGNING_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration: SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET are needed together (the Slack app's Basic Information page)",
+    );
+  }
+  const apiUrl = v.SLACK_API_URL ?? "https://slack.com/api/";
+  return {
+    clientId: v.SLACK_CLIENT_ID,
+    clientSecret: v.SLACK_CLIENT_SECRET,
+    signingSecret: v.SLACK_SIGNING_SECRET,
+    apiUrl: apiUrl.endsWith("/") ? apiUrl : `${apiUrl}/`,
   };
 }
 

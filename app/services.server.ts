@@ -12,6 +12,9 @@ import { seedCategories } from "~/db/seed.server";
 import { type Auth, createAuth } from "~/domain/accounts/auth.server";
 import { resolveAuthSecret } from "~/domain/accounts/auth-secret.server";
 import type { Billing } from "~/domain/billing/billing.server";
+import { ChatRateLimited, syncRoundPosts } from "~/domain/chat/round-posts.server";
+import { type TokenSeal, tokenSeal } from "~/domain/chat/sealing.server";
+import { slackPoster } from "~/domain/chat/slack.server";
 import { createMailer } from "~/domain/email/mailer.server";
 import { deliverQueuedMail } from "~/domain/email/outbox.server";
 import { createEmailSender } from "~/domain/email/send.server";
@@ -175,12 +178,59 @@ export async function startJobs(): Promise<void> {
           throw error;
         }
       },
+      "chat.post-round": async ({ roundId }) => {
+        const posters = settings.slack ? { slack: slackPoster(settings.slack.apiUrl) } : {};
+        await postRoundChat(handle.db, posters, roundId);
+      },
     });
     logger.info({ via: mailer.describe }, "mail goes out");
     queue = started;
     return started;
   })();
   await starting;
+}
+
+/** The longest Retry-After a chat job waits out itself; a longer one queues the job again for then. */
+const CHAT_WAIT_IN_JOB_SECONDS = 30;
+
+/**
+ * A round's chat posts brought up to date. A platform's 429 is waited out
+ * (its Retry-After) and the same step tried again: nothing had been posted,
+ * and the post's row keeps a retried job from posting twice.
+ */
+async function postRoundChat(
+  db: DatabaseHandle["db"],
+  posters: Parameters<typeof syncRoundPosts>[2],
+  roundId: string,
+): Promise<void> {
+  for (;;) {
+    try {
+      await syncRoundPosts(db, chatSeal(), posters, roundId);
+      return;
+    } catch (error) {
+      if (!(error instanceof ChatRateLimited)) {
+        logger.warn({ roundId, error: error instanceof Error ? error.message : String(error) }, "chat post failed");
+        throw error;
+      }
+      logger.info({ roundId, retryAfterSeconds: error.retryAfterSeconds }, "chat platform asked to wait");
+      if (error.retryAfterSeconds > CHAT_WAIT_IN_JOB_SECONDS) {
+        await jobs().send(db, "chat.post-round", [{ roundId }], {
+          singletonKey: roundId,
+          startAfterSeconds: error.retryAfterSeconds,
+        });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, error.retryAfterSeconds * 1000));
+    }
+  }
+}
+
+let seal: TokenSeal | undefined;
+
+/** Seals and opens chat platforms' bot tokens: under CHAT_ENCRYPTION_KEY, or a key derived from the app's secret. */
+export function chatSeal(): TokenSeal {
+  seal ??= tokenSeal(config().chatEncryptionKey ?? appSecret());
+  return seal;
 }
 
 /** Lets running jobs finish (a short grace), then stops taking new ones; queued jobs wait for the next start. */

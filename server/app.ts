@@ -11,6 +11,7 @@ import { logger } from "~/logger.server";
 import { closeDatabase, database, startJobs, stopJobs, stopLiveHub } from "~/services.server";
 import { coded } from "~/shared/errors/codes";
 import { englishMessage, say } from "~/shared/errors/english";
+import { slackRouter } from "~/web/chat/slack.server";
 import { problemBody, statusOf } from "~/web/http.server";
 import { compress } from "./compress";
 import type { RequestContext } from "./load-context";
@@ -210,6 +211,10 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
     );
     app.use(precompressed(clientDir, { maxAge: "1h", index: false }));
   }
+
+  // Slack signs the exact bytes it sends: its routes read their own body and verify it before anything else.
+  const slack = slackRouter();
+  if (slack) app.use(slack);
 
   app.use(guardAddress, guardOrigin(config().publicUrl), refuseDeclaredSize, readBody, guardBody);
   app.use(

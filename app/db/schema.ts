@@ -986,3 +986,86 @@ export const apiTokens = pgTable(
     check("api_tokens_team_token_has_team", sql`${t.kind} = 'personal' or ${t.teamId} is not null`),
   ],
 );
+
+/**
+ * A chat workspace a team owner connected (Slack now; Microsoft Teams,
+ * Discord and Google Chat share the table), with the one channel its rounds
+ * are posted to. The bot token is stored encrypted (AES-256-GCM, the app's
+ * chat key) and deleted with the row when the app is uninstalled, its
+ * tokens are revoked or the owner disconnects. One workspace per platform
+ * for a team.
+ */
+export const chatInstallations = pgTable(
+  "chat_installations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    workspaceName: text("workspace_name"),
+    botUserId: text("bot_user_id"),
+    /** iv, tag and ciphertext, base64url, joined by dots. */
+    botTokenSealed: text("bot_token_sealed").notNull(),
+    channelId: text("channel_id"),
+    channelName: text("channel_name"),
+    installedBy: text("installed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("chat_installations_team_platform_idx").on(t.teamId, t.platform),
+    index("chat_installations_workspace_idx").on(t.platform, t.workspaceId),
+    check("chat_installations_platform_check", sql`${t.platform} in ('slack', 'teams', 'discord', 'google-chat')`),
+  ],
+);
+
+/**
+ * What CircleUp posted (or is about to post) for a round: the key names the
+ * post ("round" for the question's message, "summary:<position>" for a
+ * revealed question's thread reply), so a retried job finds its post and
+ * never posts twice. `messageId` is the platform's id (Slack's ts) once
+ * posted; `shown` is what the message last said, so an update that changes
+ * nothing is not sent. Deleted with the round.
+ */
+export const chatPosts = pgTable(
+  "chat_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    roundId: uuid("round_id")
+      .notNull()
+      .references(() => liveRounds.id, { onDelete: "cascade" }),
+    installationId: uuid("installation_id").references(() => chatInstallations.id, { onDelete: "set null" }),
+    platform: text("platform").notNull(),
+    channelId: text("channel_id").notNull(),
+    key: text("key").notNull(),
+    messageId: text("message_id"),
+    shown: text("shown"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("chat_posts_round_key_idx").on(t.roundId, t.platform, t.key)],
+);
+
+/**
+ * A chat user who answered a round, as the participant they became: their
+ * platform's ids and the display name shown to the host (none in an
+ * anonymous round). Deleted with the round.
+ */
+export const chatIdentities = pgTable(
+  "chat_identities",
+  {
+    roundId: uuid("round_id")
+      .notNull()
+      .references(() => liveRounds.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    userId: text("user_id").notNull(),
+    participantId: uuid("participant_id")
+      .notNull()
+      .references(() => liveParticipants.id, { onDelete: "cascade" }),
+    displayName: text("display_name"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.platform, t.workspaceId, t.userId] })],
+);

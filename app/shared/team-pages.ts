@@ -13,6 +13,9 @@ export const TEAM_NOTICES = {
   role: "The role is changed.",
   removed: "The person is no longer in the team.",
   transferred: "You handed over the team. You are a facilitator now.",
+  "slack-connected": "Slack is connected. Pick the channel for the team's rounds.",
+  "slack-channel": "Rounds will be posted to this channel.",
+  "slack-disconnected": "Slack is disconnected; its token is deleted.",
 } as const;
 
 export type TeamNotice = keyof typeof TEAM_NOTICES;

@@ -3,6 +3,7 @@ import * as contactAndNews from "./accounts/contact-and-news.server";
 import * as profile from "./accounts/profile.server";
 import * as admin from "./admin/admin.server";
 import * as billing from "./billing/billing.server";
+import * as chat from "./chat/chat.server";
 import * as community from "./community/community.server";
 import { STEP_ERRORS } from "./execute.server";
 import * as generation from "./generation/generation.server";
@@ -30,6 +31,7 @@ const MODULES = [
   meetings,
   series,
   live,
+  chat,
 ];
 
 const isUseCase = (value: unknown): value is AnyUseCase =>

@@ -51,6 +51,7 @@ describe.each(testEngines())("the e-mail outbox on $engine", ({ engine, availabl
       },
       housekeeping: async () => {},
       "round-opening": async () => {},
+      "chat.post-round": async () => {},
     });
     queues.push(queue);
     return queue;

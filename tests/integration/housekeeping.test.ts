@@ -159,6 +159,7 @@ describe.each(testEngines())("housekeeping on $engine", ({ engine, available }) 
           housekeeping: async () => {
             await runHousekeeping(db, { server: "test", minGapMs: 500 });
           },
+          "chat.post-round": async () => {},
         },
         { housekeeping: 1 },
       );

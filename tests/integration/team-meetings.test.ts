@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
 import { liveRounds, profiles, questions, teamMeetings, teamMembers, teams, users } from "~/db/schema";
 import { runHousekeeping } from "~/domain/housekeeping/housekeeping.server";
+import type { JobSender } from "~/domain/jobs/queue.server";
 import { hostAction } from "~/domain/live/hosting.server";
 import { joinRound, submitAnswer } from "~/domain/live/participation.server";
 import { deleteRound, findRound } from "~/domain/live/rounds.server";
@@ -40,6 +41,8 @@ import type { TeamRole } from "~/shared/teams";
 import { freshDatabase, testEngines } from "../support/databases";
 
 const SETTINGS: LiveSettings = { roundHours: 24, recapDays: 30, maxParticipants: 2000, streamsPerAddress: 2500 };
+/** No team here connected a chat channel: nothing is queued. */
+const NO_JOBS: JobSender = { send: async () => {} };
 
 const STAND_UP: SeriesForm = seriesFormSchema.parse({
   name: "Monday stand-up",
@@ -279,6 +282,7 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
       meetingId,
       { questionIds: [question.id], anonymous },
       SETTINGS,
+      NO_JOBS,
     );
     if (!started.ok) throw started.error;
     const names = ["Zelda", "Yusuf", "Xena", "Walt"];
@@ -328,6 +332,7 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
         three.meetingId,
         { questionIds: [three.question.id], anonymous: false },
         SETTINGS,
+        NO_JOBS,
       );
       expect(again.ok).toBe(false);
     },
@@ -348,6 +353,7 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
           meetingId,
           { questionIds: [question.id], anonymous: false },
           SETTINGS,
+          NO_JOBS,
         ),
       ),
     );
@@ -395,6 +401,7 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
       meetingId,
       { questionIds: [theirs], anonymous: false },
       SETTINGS,
+      NO_JOBS,
     );
     expect(refused.ok).toBe(false);
     const started = await startTeamRound(
@@ -403,6 +410,7 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
       meetingId,
       { questionIds: [ours, theirs], anonymous: false },
       SETTINGS,
+      NO_JOBS,
     );
     if (!started.ok) throw started.error;
     const meeting = await getMeeting(handle.db, teamId, meetingId);
@@ -426,6 +434,7 @@ describe.each(testEngines())("team series, meetings and pulse on $engine", ({ en
       meetingId,
       { questionIds: [turnedDown, kept], anonymous: false },
       SETTINGS,
+      NO_JOBS,
     );
     if (!started.ok) throw started.error;
     const meeting = await getMeeting(handle.db, teamId, meetingId);

@@ -148,6 +148,8 @@ const EXAMPLES: { [C in ErrorCode]: readonly ErrorParams[C][] } = {
   NO_OTHER_QUESTION: [{}],
   MEETING_NOT_FOUND: [{}],
   TEAM_MEETING_NOT_FOUND: [{}],
+  CHAT_NOT_CONNECTED: [{}],
+  CHAT_CHANNEL_UNKNOWN: [{}],
   MEETING_NOT_STARTED: [{}],
   MEETING_ROUND_TAKEN: [{}],
   ROUND_NEEDS_QUESTION: [{}],

@@ -5,6 +5,7 @@ import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
 import type { TokenListing } from "~/shared/api-tokens";
 import { TEAM_NAME_MAX, type TeamRole } from "~/shared/teams";
+import { ChatSection, type SlackSettingsView } from "./ChatSection";
 import { FormError } from "./FormError";
 import { TeamNav } from "./TeamNav";
 import { TimeZoneField } from "./TimeZoneField";
@@ -15,12 +16,14 @@ export function TeamSettingsPage({
   timeZones,
   notice,
   tokens,
+  slack,
   result,
 }: {
   team: { id: string; name: string; timeZone: string; role: TeamRole };
   timeZones: string[];
   notice: string | null;
   tokens: TokenListing[];
+  slack: SlackSettingsView;
   result?: { form: string; error?: string } & TokenFormResult;
 }) {
   return (
@@ -48,6 +51,7 @@ export function TeamSettingsPage({
             </SubmitButton>
           </Form>
         </section>
+        <ChatSection teamId={team.id} slack={slack} result={result?.form === "chat" ? result : undefined} />
         <ApiTokensSection tokens={tokens} forTeam={team.name} result={result?.form === "tokens" ? result : undefined} />
         <section aria-labelledby="delete-title" className="rounded-3xl border border-line bg-white p-6 sm:p-8">
           <h2 id="delete-title" className="font-serif text-xl font-semibold text-ink">

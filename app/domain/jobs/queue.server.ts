@@ -26,6 +26,8 @@ export type JobPayloads = {
   housekeeping: Record<string, never>;
   /** Opening a series meeting's round for answers ahead of it; `meetingAt` is the meeting's planned instant (ISO). */
   "round-opening": { seriesId: string; meetingAt: string };
+  /** A team round's chat posts brought up to date: posted once, then updated; one waiting per round. */
+  "chat.post-round": { roundId: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -76,6 +78,18 @@ const QUEUES: { [Name in JobName]: Omit<Queue, "name"> } = {
     deleteAfterSeconds: 7 * 24 * 3600,
     notify: true,
   },
+  "chat.post-round": {
+    // One waiting and one running per round (its singleton key): changes while one waits are taken in by it.
+    policy: "stately",
+    retryLimit: 8,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: 120,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    deleteAfterSeconds: 24 * 3600,
+    notify: true,
+  },
 };
 
 /** The attempt a handler is making: 1 for the first; `last` when a failure now is final. */
@@ -93,8 +107,13 @@ export type JobSender = {
   ): Promise<void>;
 };
 
-/** When a job is due (now by default), and the key that makes a second one while it waits or runs a no-op. */
-export type SendOptions = { startAfter?: Date; singletonKey?: string };
+/**
+ * When a job is due (now by default: `startAfter`, or `startAfterSeconds` from
+ * now), and its key: in an "exclusive" queue a second job with the key of one
+ * waiting or running is not queued; in a "stately" queue, not while one waits
+ * (the waiting one does its work).
+ */
+export type SendOptions = { startAfter?: Date; startAfterSeconds?: number; singletonKey?: string };
 
 export type JobQueueStats = { queued: number; active: number; failed: number };
 
@@ -175,7 +194,15 @@ export function createJobQueue({
     if (!started) throw new Error(`The job queue is not started; ${name} cannot be queued`);
     await boss.insert(
       name,
-      payloads.map((data) => ({ data, ...options })),
+      payloads.map((data) => ({
+        data,
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.startAfter
+          ? { startAfter: options.startAfter }
+          : options.startAfterSeconds
+            ? { startAfter: options.startAfterSeconds }
+            : {}),
+      })),
       { db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql) },
     );
   };

@@ -31,7 +31,12 @@ const OWN_QUESTION_DRAWS = 8;
 export async function joinRound(
   db: Database,
   code: string,
-  input: { name?: string; participantToken?: string | null },
+  input: {
+    name?: string;
+    participantToken?: string | null;
+    /** The token a new seat gets, where the caller derives its own (a chat user's seat); a new random one otherwise. */
+    newSeatToken?: string;
+  },
 ): Promise<Outcome<{ participantToken: string; participantId: string; expiresAt: Date }>> {
   const round = await findRound(db, code);
   if (!round) return roundOutOfReach();
@@ -55,7 +60,7 @@ export async function joinRound(
   if (name !== null && !name) return failure("NAME_REQUIRED");
   if (name && hasControlCharacters(name)) return failure("NAME_NOT_SHOWABLE");
 
-  const participantToken = newToken();
+  const participantToken = input.newSeatToken ?? newToken();
   const seated = round.perPerson
     ? await seatWithOwnQuestion(db, round, hashToken(participantToken), name)
     : { ok: true as const, joined: await storeParticipant(db, round.id, hashToken(participantToken), name, null) };

@@ -208,7 +208,7 @@ async function latestAnswersAt(db: Database, round: Pick<Round, "id">, position:
 }
 
 /** The newest visible free-text answers to one question, oldest of them first: the room screen's wall. */
-async function wallAnswersAt(db: Database, round: Pick<Round, "id">, position: number) {
+export async function wallAnswersAt(db: Database, round: Pick<Round, "id">, position: number) {
   const rows = await answerRows(
     db,
     and(
@@ -222,7 +222,7 @@ async function wallAnswersAt(db: Database, round: Pick<Round, "id">, position: n
   return rows.reverse().map(toLiveAnswer);
 }
 
-async function roundQuestions(db: Database, roundId: string): Promise<RoundQuestion[]> {
+export async function roundQuestions(db: Database, roundId: string): Promise<RoundQuestion[]> {
   const rows = await db
     .select()
     .from(liveRoundQuestions)

@@ -174,13 +174,14 @@ export async function openRoundAhead(
     1,
   );
   if (planned?.at.getTime() !== meetingAt.getTime()) return { opened: false, why: "moved" };
-  const outcome = await openFor(db, team, series, meetingAt, settings, now);
+  const outcome = await openFor(db, jobs, team, series, meetingAt, settings, now);
   await queueOpening(db, jobs, series, team.timeZone, meetingAt, { replace: false });
   return outcome;
 }
 
 async function openFor(
   db: Database,
+  jobs: JobSender,
   team: { teamId: string; teamName: string; timeZone: string },
   series: Series,
   meetingAt: Date,
@@ -199,6 +200,7 @@ async function openFor(
     meetingId,
     { questionIds: [], anonymous: series.aheadAnonymous },
     settings,
+    jobs,
     { ahead: { meetingAt } },
   );
   if (started.ok) return { opened: true, meetingId, code: started.code };

@@ -14,7 +14,9 @@ import {
 import { weekdayIn } from "~/shared/cadence";
 import { LIVE_QUESTIONS_MAX, type LiveSettings } from "~/shared/live";
 import type { MeetingUseHow, TeamRoundRecap } from "~/shared/team-meetings";
+import { queueRoundPost } from "../chat/round-posts.server";
 import { failure, type Outcome } from "../errors";
+import type { JobSender } from "../jobs/queue.server";
 import { isPulseAt } from "../live/round-writes.server";
 import { createRound, roundStatus } from "../live/rounds.server";
 import type { TeamAccess } from "./access.server";
@@ -280,7 +282,9 @@ class MeetingTaken extends Error {}
  * as used by the team. One transaction stores the round, claims the
  * meeting for it with a conditional write (one round per meeting, so its
  * recap is never overwritten: of two starts at once, the second finds the
- * meeting taken and its round is undone) and records the uses.
+ * meeting taken and its round is undone), records the uses and, when the
+ * team has a chat channel connected, queues the round's post: a round that
+ * is undone is never posted, and a posted round always exists.
  */
 export async function startTeamRound(
   db: Database,
@@ -288,6 +292,7 @@ export async function startTeamRound(
   meetingId: string,
   input: { questionIds: string[]; anonymous: boolean },
   settings: LiveSettings,
+  jobs: JobSender,
   options: { ahead?: { meetingAt: Date } } = {},
 ): Promise<Outcome<{ code: string; hostToken: string; expiresAt: Date }>> {
   const { ahead } = options;
@@ -341,6 +346,7 @@ export async function startTeamRound(
         meetingId,
         seriesId: meeting.seriesId,
       });
+      await queueRoundPost(tx, jobs, access.teamId, created.roundId);
       const { code, hostToken, expiresAt } = created;
       return { ok: true as const, code, hostToken, expiresAt };
     });

@@ -1,13 +1,17 @@
 import { data, redirect } from "react-router";
 import { TeamSettingsPage } from "~/components/teams/TeamSettingsPage";
+import { config } from "~/config.server";
 import { listTokens } from "~/domain/accounts/api-tokens.server";
+import { teamConnections } from "~/domain/chat/installations.server";
 import { seo } from "~/lib/seo";
 import { database } from "~/services.server";
 import { teamNotice } from "~/shared/team-pages";
 import { timeZoneChoices } from "~/shared/team-schemas";
 import { createTeamToken, revokeTeamToken } from "~/use-cases/accounts/api-tokens.server";
+import { chooseChatChannel, disconnectChat } from "~/use-cases/chat/chat.server";
 import { changeTeamSettings, deleteWholeTeam } from "~/use-cases/teams/teams.server";
 import { type FormFailure, formRefusal, runForPage } from "~/web/adapters/page.server";
+import { slackChannels, startSlackInstall } from "~/web/chat/slack.server";
 import { formBody } from "~/web/http.server";
 import { requireTeamPage } from "~/web/teams.server";
 import type { Route } from "./+types/settings";
@@ -22,6 +26,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     timeZones: timeZoneChoices(),
     notice: teamNotice(new URL(request.url).searchParams.get("notice")),
     tokens: await listTokens((await database()).db, { teamId: access.teamId }),
+    slack: await slackView(access.teamId),
+  };
+}
+
+async function slackView(teamId: string) {
+  if (!config().slack) return { available: false, connection: null, channels: [] };
+  const connection = (await teamConnections((await database()).db, teamId)).find((c) => c.platform === "slack");
+  return {
+    available: true,
+    connection: connection ?? null,
+    channels: connection ? ((await slackChannels(teamId)) ?? []) : [],
   };
 }
 
@@ -45,6 +60,30 @@ export async function action(args: Route.ActionArgs) {
     const revoked = await runForPage(revokeTeamToken, args, form, teamId);
     if (!revoked.ok) return fail("tokens", revoked);
     return { form: "tokens", success: "The token is revoked." };
+  }
+  if (fields.intent === "slack-connect") {
+    const access = await requireTeamPage(args.request, teamId, "manage-settings");
+    const started = await startSlackInstall(access.teamId, access.userId);
+    if (!started) return fail("chat", formRefusal("UNKNOWN_ACTION"));
+    throw redirect(started.url, { headers: { "Set-Cookie": started.cookie } });
+  }
+  if (fields.intent === "slack-channel") {
+    await requireTeamPage(args.request, teamId, "manage-settings");
+    const channel = (await slackChannels(teamId ?? ""))?.find((c) => c.id === fields.channelId);
+    if (!channel) return fail("chat", formRefusal("CHAT_CHANNEL_UNKNOWN"));
+    const chosen = await runForPage(
+      chooseChatChannel,
+      args,
+      { teamId, platform: "slack", channelId: channel.id, channelName: channel.name },
+      teamId,
+    );
+    if (!chosen.ok) return fail("chat", chosen);
+    throw redirect(`/teams/${teamId}/settings?notice=slack-channel#chat`);
+  }
+  if (fields.intent === "slack-disconnect") {
+    const gone = await runForPage(disconnectChat, args, { teamId, platform: "slack" }, teamId);
+    if (!gone.ok) return fail("chat", gone);
+    throw redirect(`/teams/${teamId}/settings?notice=slack-disconnected`);
   }
   if (fields.intent !== "save") {
     await requireTeamPage(args.request, teamId, "manage-settings");

@@ -160,6 +160,8 @@ export interface ErrorParams {
   NO_OTHER_QUESTION: None;
   MEETING_NOT_FOUND: None;
   TEAM_MEETING_NOT_FOUND: None;
+  CHAT_NOT_CONNECTED: None;
+  CHAT_CHANNEL_UNKNOWN: None;
   MEETING_NOT_STARTED: None;
   MEETING_ROUND_TAKEN: None;
   ROUND_NEEDS_QUESTION: None;
@@ -323,6 +325,8 @@ export const ERROR_KINDS: { readonly [C in ErrorCode]: ErrorKind } = {
   NO_OTHER_QUESTION: "conflict",
   MEETING_NOT_FOUND: "not-found",
   TEAM_MEETING_NOT_FOUND: "not-found",
+  CHAT_NOT_CONNECTED: "not-found",
+  CHAT_CHANNEL_UNKNOWN: "invalid",
   MEETING_NOT_STARTED: "conflict",
   MEETING_ROUND_TAKEN: "conflict",
   ROUND_NEEDS_QUESTION: "invalid",

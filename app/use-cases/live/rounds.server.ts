@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noteRoundChange } from "~/domain/chat/round-posts.server";
 import { failure, type Outcome } from "~/domain/errors";
 import { LIMITS } from "~/domain/limits/rules";
 import { hostAction, moderateAnswer } from "~/domain/live/hosting.server";
@@ -165,7 +166,10 @@ export const answerLiveRound = defineUseCase({
     const taken = await fromSeat(deps, actor, code, async () =>
       token ? submitAnswer(deps.db, code, token, answer) : roundOutOfReach(),
     );
-    return taken.ok ? done({ answer: taken.answer }) : taken;
+    if (!taken.ok) return taken;
+    // A round posted in a chat shows how many answered there.
+    await noteRoundChange(deps.db, deps.jobs, code);
+    return done({ answer: taken.answer });
   },
 });
 
@@ -194,6 +198,8 @@ export const hostLiveRound = defineUseCase({
       hostAction(deps.db, code, seat, action, position, { shareRecap, timer, afterEnd: keepTeamRecap }),
     );
     if (!acted.ok) return acted;
+    // A round posted in a chat follows the host: the question shown, its summary once revealed, its end.
+    await noteRoundChange(deps.db, deps.jobs, code);
     const viewed = await getRoundView(deps.db, code, seat, "host");
     return viewed.ok ? done({ view: viewed.view }) : viewed;
   },

@@ -70,9 +70,9 @@ export const startMeetingRound = defineUseCase({
     "ROUND_QUESTION_HAS_NO_CHOICES",
     "ROUND_NO_FREE_CODE",
   ],
-  async run({ db, settings }, _actor, { meetingId, questionIds, anonymous }, scope) {
+  async run({ db, settings, jobs }, _actor, { meetingId, questionIds, anonymous }, scope) {
     if (!isUuid(meetingId)) return failure("TEAM_MEETING_NOT_FOUND");
-    const started = await startTeamRound(db, teamOf(scope), meetingId, { questionIds, anonymous }, settings.live);
+    const started = await startTeamRound(db, teamOf(scope), meetingId, { questionIds, anonymous }, settings.live, jobs);
     if (!started.ok) return started;
     const { code, hostToken, expiresAt } = started;
     return done({ code, hostToken, expiresAt });
