@@ -80,8 +80,17 @@ describe("running against a real PostgreSQL server", () => {
       (await db.query<{ expires_at: Date }>("select expires_at from sessions")).rows.map((r) => r.expires_at);
     try {
       await db.query("update sessions set expires_at = now() + interval '28 days'");
-      const renewed = sessionCookie(await member.get("/saved-questions"));
-      expect(renewed).toMatch(/Max-Age=2592000/i);
+      const renewal = await member.get("/saved-questions");
+      const renewed = sessionCookie(renewal);
+      expect(
+        renewed,
+        `${renewal.status} ${renewal.headers.get("location") ?? ""} ${renewal.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0]?.split("=")[0])
+          .join(
+            ",",
+          )} ${JSON.stringify((await expiresAt()).map((d) => d.toISOString()))} now ${new Date().toISOString()}`,
+      ).toMatch(/Max-Age=2592000/i);
       expect(renewed).toMatch(/HttpOnly/i);
       const [extended] = await expiresAt();
       expect(extended?.getTime()).toBeGreaterThan(Date.now() + 29.9 * 86_400_000);
