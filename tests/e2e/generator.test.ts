@@ -33,7 +33,8 @@ describe.skipIf(!chromium)("the question generator on the home page", () => {
   it("shows a question before any script runs", async () => {
     await open({ javaScript: false });
     const text = await questionText();
-    expect(text).toMatch(/^“.+\?”$/);
+    // A question or an invitation ("Tell us about..."), in quotes.
+    expect(text).toMatch(/^“.+[?.]”$/);
     expect(await card().textContent()).toContain("Check-in");
     expect(await card().textContent()).toContain("Reflective");
   });
