@@ -35,8 +35,8 @@ import { type SmtpTestServer, startSmtpServer } from "../support/smtp";
  * distinct cause.
  */
 
-// 50 runs per route in every `npm test`; FUZZ_RUNS=200 (or more) for a deeper search before a release.
-const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+// 30 runs per route in every `npm test`; FUZZ_RUNS=200 (or more) for a deeper search before a release.
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_123);
 const SURVEY = process.env.FUZZ_SURVEY === "1";
 /** Requests in flight at once: the server and this runner share two cores. */
