@@ -6,9 +6,9 @@ import { failure } from "~/domain/errors";
 import { LIMITS } from "~/domain/limits/rules";
 import { pickForChoice } from "~/domain/questions/library-pick.server";
 import { isUuid } from "~/shared/ids";
-import type { LiveAnswer } from "~/shared/live";
 import { liveAnswerSchema } from "~/shared/live-schemas";
 import type { Actor, ChatActor } from "../actors";
+import { ANSWER_ERRORS, JOIN_ERRORS, liveAnswer, OUT_OF_REACH } from "../live/rounds.server";
 import { nothing } from "../outputs";
 import { teamIdParam } from "../params";
 import { inTeam, teamOf } from "../teams/scope";
@@ -34,8 +34,6 @@ const displayName = z
   .min(1, "displayName must not be empty")
   .max(80, "displayName can be at most 80 characters");
 
-const OUT_OF_REACH = ["ROUND_OUT_OF_REACH", "RATE_LIMITED"] as const;
-
 export const chatRoundQuestion = defineUseCase({
   name: "chat.round-question",
   summary: "The question a posted round asks now, for a chat user about to answer it in their platform's form.",
@@ -58,7 +56,7 @@ export const answerFromChatRound = defineUseCase({
   summary:
     "A chat user answers a round posted in their workspace: the first answer seats them under their display name (none in an anonymous round), then it is taken as a phone's.",
   input: z.object({ roundId, displayName }).and(liveAnswerSchema),
-  output: z.object({ answer: z.custom<LiveAnswer>() }),
+  output: z.object({ answer: liveAnswer }),
   actors: ["chat"],
   // Per chat user, as a phone's answers count per seat.
   limit: {
@@ -66,22 +64,8 @@ export const answerFromChatRound = defineUseCase({
     by: (actor) =>
       actor.kind === "chat" ? { participant: `${actor.platform}:${actor.workspace}:${actor.user}` } : null,
   },
-  errors: [
-    ...OUT_OF_REACH,
-    "ROUND_GONE",
-    "ROUND_FULL",
-    "ROUND_ENDED",
-    "ROUND_LOCKED",
-    "HOST_MOVED_ON",
-    "NAME_REQUIRED",
-    "NAME_NOT_SHOWABLE",
-    "NO_SUCH_ROUND_QUESTION",
-    "CHOICE_REQUIRED",
-    "CHOICE_NOT_SHOWN",
-    "ANSWER_REQUIRED",
-    "ANSWER_NOT_SHOWABLE",
-    "ONE_WORD_ANSWER",
-  ],
+  // A chat user joins as they answer: what either step may answer.
+  errors: [...OUT_OF_REACH, ...JOIN_ERRORS, ...ANSWER_ERRORS],
   async run(deps, actor, { roundId: id, displayName: name, ...answer }) {
     const chat = chatActorOf(actor);
     const taken = await answerFromChat(deps.db, deps.secret, { ...chat, displayName: name }, id, answer);

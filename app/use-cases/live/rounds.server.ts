@@ -50,7 +50,7 @@ function fromSeat<T extends object>(
 }
 
 const roundView = z.custom<RoundView>();
-const liveAnswer = z.custom<LiveAnswer>();
+export const liveAnswer = z.custom<LiveAnswer>();
 
 /** Every caller of a round, signed in or not: rounds are joined and hosted without an account too. */
 const ANYONE = ["visitor", "member"] as const;
@@ -58,7 +58,21 @@ const ANYONE = ["visitor", "member"] as const;
 /** The host's calls, which a script may make with a member's token too: its member hosts the round by account. */
 const HOSTS = ["visitor", "member", "token"] as const;
 
-const OUT_OF_REACH = ["ROUND_OUT_OF_REACH", "RATE_LIMITED"] as const;
+export const OUT_OF_REACH = ["ROUND_OUT_OF_REACH", "RATE_LIMITED"] as const;
+/** What joining a round may answer besides an unknown code, from a phone or from chat. */
+export const JOIN_ERRORS = ["ROUND_GONE", "ROUND_FULL", "NAME_REQUIRED", "NAME_NOT_SHOWABLE"] as const;
+/** What an answer may be refused for besides an unknown code, from a phone or from chat. */
+export const ANSWER_ERRORS = [
+  "ROUND_ENDED",
+  "ROUND_LOCKED",
+  "HOST_MOVED_ON",
+  "NO_SUCH_ROUND_QUESTION",
+  "CHOICE_REQUIRED",
+  "CHOICE_NOT_SHOWN",
+  "ANSWER_REQUIRED",
+  "ANSWER_NOT_SHOWABLE",
+  "ONE_WORD_ANSWER",
+] as const;
 
 export const startLiveRound = defineUseCase({
   name: "live.start-round",
@@ -119,7 +133,7 @@ export const joinLiveRound = defineUseCase({
     rejoined: z.boolean(),
   }),
   actors: ANYONE,
-  errors: [...OUT_OF_REACH, "ROUND_GONE", "ROUND_FULL", "NAME_REQUIRED", "NAME_NOT_SHOWABLE"],
+  errors: [...OUT_OF_REACH, ...JOIN_ERRORS],
   async run(deps, actor, { code, name }) {
     // The round's size bounds how many join; only codes that find no round count against the address.
     const existing = credentialsOf(actor, code).participantToken;
@@ -148,18 +162,7 @@ export const answerLiveRound = defineUseCase({
       return token ? { participant: seatKey(token) } : null;
     },
   },
-  errors: [
-    ...OUT_OF_REACH,
-    "ROUND_ENDED",
-    "ROUND_LOCKED",
-    "HOST_MOVED_ON",
-    "NO_SUCH_ROUND_QUESTION",
-    "CHOICE_REQUIRED",
-    "CHOICE_NOT_SHOWN",
-    "ANSWER_REQUIRED",
-    "ANSWER_NOT_SHOWABLE",
-    "ONE_WORD_ANSWER",
-  ],
+  errors: [...OUT_OF_REACH, ...ANSWER_ERRORS],
   async run(deps, actor, { code, ...answer }) {
     const token = credentialsOf(actor, code).participantToken;
     // Without a seat it answers as an unknown code does, and counts alike.
