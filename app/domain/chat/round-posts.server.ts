@@ -30,6 +30,12 @@ export type RoundMessage = {
 /** What a revealed question's thread reply says, in plain lines any platform can format. */
 export type RoundSummary = { question: string; lines: string[] };
 
+/**
+ * A message that is not a round: a reminder before a meeting or the question
+ * of the day. Plain text, with at most one link button.
+ */
+export type ChatNotice = { text: string; link?: { label: string; url: string } };
+
 /** One chat platform's way of posting; an implementation throws ChatRateLimited when told to wait. */
 export type ChatPoster = {
   postRound(installation: ChatInstallation, channelId: string, message: RoundMessage): Promise<string>;
@@ -45,6 +51,8 @@ export type ChatPoster = {
     threadId: string,
     summary: RoundSummary,
   ): Promise<string>;
+  /** Posts a notice to the channel; answers the platform's id of the message. */
+  postNotice(installation: ChatInstallation, channelId: string, notice: ChatNotice): Promise<string>;
 };
 
 /** The platform asked to be called again after `retryAfterSeconds`; nothing was posted. */

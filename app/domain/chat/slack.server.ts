@@ -2,7 +2,13 @@ import { ErrorCode, LogLevel, WebClient, type WebClientOptions } from "@slack/we
 import type { AnswerMode } from "~/shared/live";
 import type { LiveAnswerInput } from "~/shared/live-schemas";
 import type { ChatInstallation } from "./installations.server";
-import { type ChatPoster, ChatRateLimited, type RoundMessage, type RoundSummary } from "./round-posts.server";
+import {
+  type ChatNotice,
+  type ChatPoster,
+  ChatRateLimited,
+  type RoundMessage,
+  type RoundSummary,
+} from "./round-posts.server";
 
 /**
  * Slack's side of the chat bridge: its Web API client, the round's message
@@ -110,6 +116,24 @@ export function slackPoster(apiUrl: string): ChatPoster {
       const text = [`*${mrkdwnEscape(summary.question)}*`, ...summary.lines.map(mrkdwnEscape)].join("\n");
       const posted = await rateLimited(() =>
         slackClient(installation.botToken, apiUrl).chat.postMessage({ channel: channelId, thread_ts: threadId, text }),
+      );
+      if (!posted.ts) throw new Error("Slack answered a post without its ts");
+      return posted.ts;
+    },
+    async postNotice(installation, channelId, notice: ChatNotice) {
+      const blocks: object[] = [{ type: "section", text: { type: "mrkdwn", text: mrkdwnEscape(notice.text) } }];
+      if (notice.link) {
+        blocks.push({
+          type: "actions",
+          elements: [{ type: "button", text: plain(notice.link.label), url: notice.link.url }],
+        });
+      }
+      const posted = await rateLimited(() =>
+        slackClient(installation.botToken, apiUrl).chat.postMessage({
+          channel: channelId,
+          text: notice.text,
+          blocks: blocks as never,
+        }),
       );
       if (!posted.ts) throw new Error("Slack answered a post without its ts");
       return posted.ts;
