@@ -76,6 +76,7 @@ export default [
   // Teams
   route("teams", "routes/teams/teams.tsx"),
   route("teams/join/:token", "routes/teams/join.tsx"),
+  route("chat/connect", "routes/chat/connect.tsx"),
   route("teams/:teamId/people", "routes/teams/people.tsx"),
   route("teams/:teamId/settings", "routes/teams/settings.tsx"),
   route("teams/:teamId", "routes/teams/team.tsx"),

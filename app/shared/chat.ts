@@ -1,6 +1,13 @@
-/** The chat platforms a team can connect; Slack is the one built so far. */
+/** The chat platforms a team can connect. */
 export const CHAT_PLATFORMS = ["slack", "teams", "discord", "google-chat"] as const;
 export type ChatPlatformName = (typeof CHAT_PLATFORMS)[number];
+
+export const CHAT_PLATFORM_LABELS: Record<ChatPlatformName, string> = {
+  slack: "Slack",
+  teams: "Microsoft Teams",
+  discord: "Discord",
+  "google-chat": "Google Chat",
+};
 
 /** A team's connected workspace as its settings page shows it: never its token. */
 export type ChatConnection = {

@@ -16,6 +16,7 @@ export const TEAM_NOTICES = {
   "slack-connected": "Slack is connected. Pick the channel for the team's rounds.",
   "slack-channel": "Rounds will be posted to this channel.",
   "slack-disconnected": "Slack is disconnected; its token is deleted.",
+  "chat-connected": "The channel is connected: the team's rounds will be posted there.",
 } as const;
 
 export type TeamNotice = keyof typeof TEAM_NOTICES;

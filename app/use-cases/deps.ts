@@ -1,5 +1,6 @@
 import type { Database } from "~/db/database.server";
 import type { Billing } from "~/domain/billing/billing.server";
+import type { TokenSeal } from "~/domain/chat/sealing.server";
 import type { EmailContent } from "~/domain/email/templates";
 import type { ActiveGenerator } from "~/domain/generation/active-generator.server";
 import type { JobSender } from "~/domain/jobs/queue.server";
@@ -37,4 +38,6 @@ export type UseCaseDeps = {
   sendEmail: (kind: string, to: string, content: EmailContent) => void;
   /** Queues jobs (mail among them) in the caller's transaction; the job queue runs them after the commit. */
   jobs: JobSender;
+  /** Seals what chat platforms give us (tokens, connect links) under the chat key. */
+  chatSeal: () => TokenSeal;
 };

@@ -47,6 +47,7 @@ describe.each(testEngines())("use cases on $engine", ({ engine, available }) => 
       log: { warn: unused },
       sendEmail: unused,
       jobs: { send: unused },
+      chatSeal: unused,
     };
   });
   afterAll(async () => cleanup?.());

@@ -150,6 +150,8 @@ const EXAMPLES: { [C in ErrorCode]: readonly ErrorParams[C][] } = {
   TEAM_MEETING_NOT_FOUND: [{}],
   CHAT_NOT_CONNECTED: [{}],
   CHAT_CHANNEL_UNKNOWN: [{}],
+  CHAT_LINK_INVALID: [{}],
+  CHAT_LINK_EXPIRED: [{}],
   MEETING_NOT_STARTED: [{}],
   MEETING_ROUND_TAKEN: [{}],
   ROUND_NEEDS_QUESTION: [{}],

@@ -37,7 +37,7 @@ function opened(row: Row | undefined, seal: TokenSeal): ChatInstallation | null 
 /**
  * Keeps a team's workspace after the platform's install: a second install
  * for the team on the same platform replaces the first (its channel is
- * picked again unless the workspace is the same).
+ * picked again unless the workspace is the same or the install named one).
  */
 export async function saveInstallation(
   db: Database,
@@ -50,6 +50,8 @@ export async function saveInstallation(
     botUserId: string | null;
     botToken: string;
     installedBy: string;
+    /** The channel, when the platform named it at the install (Microsoft Teams, Google Chat, Discord). */
+    channel?: { id: string; name: string | null };
   },
 ): Promise<void> {
   const values = {
@@ -60,8 +62,8 @@ export async function saveInstallation(
     botUserId: input.botUserId,
     botTokenSealed: seal.seal(input.botToken),
     installedBy: input.installedBy,
-    channelId: null,
-    channelName: null,
+    channelId: input.channel?.id ?? null,
+    channelName: input.channel?.name ?? null,
   };
   await db.transaction(async (tx) => {
     const [existing] = await tx
@@ -74,7 +76,7 @@ export async function saveInstallation(
       .where(and(eq(chatInstallations.teamId, input.teamId), eq(chatInstallations.platform, input.platform)))
       .for("update");
     const keep =
-      existing?.workspaceId === input.workspaceId
+      !input.channel && existing?.workspaceId === input.workspaceId
         ? { channelId: existing.channelId, channelName: existing.channelName }
         : {};
     await tx

@@ -162,6 +162,8 @@ export interface ErrorParams {
   TEAM_MEETING_NOT_FOUND: None;
   CHAT_NOT_CONNECTED: None;
   CHAT_CHANNEL_UNKNOWN: None;
+  CHAT_LINK_INVALID: None;
+  CHAT_LINK_EXPIRED: None;
   MEETING_NOT_STARTED: None;
   MEETING_ROUND_TAKEN: None;
   ROUND_NEEDS_QUESTION: None;
@@ -327,6 +329,8 @@ export const ERROR_KINDS: { readonly [C in ErrorCode]: ErrorKind } = {
   TEAM_MEETING_NOT_FOUND: "not-found",
   CHAT_NOT_CONNECTED: "not-found",
   CHAT_CHANNEL_UNKNOWN: "invalid",
+  CHAT_LINK_INVALID: "invalid",
+  CHAT_LINK_EXPIRED: "invalid",
   MEETING_NOT_STARTED: "conflict",
   MEETING_ROUND_TAKEN: "conflict",
   ROUND_NEEDS_QUESTION: "invalid",

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { chooseChannel, disconnectTeam, forgetWorkspace } from "~/domain/chat/installations.server";
+import { openConnectLink } from "~/domain/chat/connect-links.server";
+import { chooseChannel, disconnectTeam, forgetWorkspace, saveInstallation } from "~/domain/chat/installations.server";
 import { answerFromChat, chatQuestion } from "~/domain/chat/participation.server";
 import { noteRoundChange } from "~/domain/chat/round-posts.server";
 import { failure } from "~/domain/errors";
@@ -7,7 +8,7 @@ import { LIMITS } from "~/domain/limits/rules";
 import { pickForChoice } from "~/domain/questions/library-pick.server";
 import { isUuid } from "~/shared/ids";
 import { liveAnswerSchema } from "~/shared/live-schemas";
-import type { Actor, ChatActor } from "../actors";
+import { type Actor, type ChatActor, memberOf } from "../actors";
 import { ANSWER_ERRORS, JOIN_ERRORS, liveAnswer, OUT_OF_REACH } from "../live/rounds.server";
 import { nothing } from "../outputs";
 import { teamIdParam } from "../params";
@@ -140,5 +141,32 @@ export const disconnectChat = defineUseCase({
   async run({ db }, _actor, input, scope) {
     const gone = await disconnectTeam(db, teamOf(scope).teamId, input.platform);
     return gone ? done(undefined) : failure("CHAT_NOT_CONNECTED");
+  },
+});
+
+export const connectChatPlace = defineUseCase({
+  name: "chat.connect-place",
+  summary:
+    "A team owner follows the connect link the app posted in a channel (Microsoft Teams, Google Chat): the team's rounds go to that channel from now on.",
+  input: z.object({ teamId: teamIdParam, link: z.string().min(1, "link must not be empty").max(4000) }),
+  output: z.object({ platform }),
+  actors: ["member"],
+  team: inTeam("manage-settings"),
+  errors: ["CHAT_LINK_INVALID", "CHAT_LINK_EXPIRED"],
+  async run({ db, chatSeal }, actor, input, scope) {
+    const opened = openConnectLink(chatSeal(), input.link);
+    if (!opened.ok) return opened;
+    const { place } = opened;
+    await saveInstallation(db, chatSeal(), {
+      teamId: teamOf(scope).teamId,
+      platform: place.platform,
+      workspaceId: place.workspaceId,
+      workspaceName: place.workspaceName,
+      botUserId: place.botUserId,
+      botToken: place.reference,
+      installedBy: memberOf(actor).id,
+      channel: { id: place.channelId, name: place.channelName },
+    });
+    return done({ platform: place.platform });
   },
 });

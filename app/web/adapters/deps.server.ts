@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
 import { logger } from "~/logger.server";
-import { activeGenerator, appSecret, billing, database, jobs, sendEmail } from "~/services.server";
+import { activeGenerator, appSecret, billing, chatSeal, database, jobs, sendEmail } from "~/services.server";
 import type { UseCaseDeps } from "~/use-cases/deps";
 import { siteFeatures } from "../features.server";
 
@@ -17,5 +17,6 @@ export async function callDeps(): Promise<UseCaseDeps> {
     log: logger,
     sendEmail,
     jobs: jobs(),
+    chatSeal,
   };
 }
