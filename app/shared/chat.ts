@@ -15,3 +15,11 @@ export type ChatConnection = {
   workspaceName: string | null;
   channel: { id: string; name: string | null } | null;
 };
+
+/**
+ * Where a chat's "Start a round" button leads: the question's page, which
+ * then offers the live round first (the host signs in there if need be).
+ */
+export function startRoundPath(questionId: string): string {
+  return `/q/${questionId}?start=round`;
+}

@@ -1600,6 +1600,13 @@ const ENTRIES: Row[] = [
     },
   ),
   pageLoader("teams/join/:token", { params: { token: idParam("invitations") } }),
+  // A chat app's connect link: only a sealed one names a place, so every link here is refused in words.
+  pageLoader("chat/connect", { query: { link: ["", "nope", "v1.a.b.c", "L".repeat(5000)] }, roles: MEMBER_FIRST }),
+  pageAction(
+    ["chat/connect"],
+    { teamId: knownValue("teams") },
+    { query: { link: ["", "v1.a.b.c"] }, roles: MEMBER_FIRST },
+  ),
   pageLoader("unsubscribe/:token", { params: { token: UNSUBSCRIBE_TOKEN } }),
   pageAction(["unsubscribe/:token"], { "List-Unsubscribe": ["One-Click"] }, { params: { token: UNSUBSCRIBE_TOKEN } }),
   pageAction(["teams/join/:token"], { intent: ["accept"] }, { params: { token: idParam("invitations") } }),

@@ -331,6 +331,13 @@ describe("Slack", () => {
     expect(first.response_type).toBe("ephemeral");
     expect(first.text.length).toBeGreaterThan(5);
     const another = first.blocks[1].elements.find((e: { action_id: string }) => e.action_id === "circleup_another");
+    // Start a round leads to the question's page, which offers the live round first.
+    const start = first.blocks[1].elements.find((e: { action_id: string }) => e.action_id === "circleup_start_round");
+    const offered = await (await fetch(start.url.replace(/^https?:\/\/[^/]+/, serverUrl(0)))).text();
+    expect(start.url).toMatch(/\/q\/[0-9a-f-]{36}\?start=round$/);
+    expect(offered).toContain("Start a live round");
+    const plain = await (await fetch(start.url.replace(/^https?:\/\/[^/]+/, serverUrl(0)).split("?")[0])).text();
+    expect(plain).not.toContain("Start a live round");
     const clicked = await interact(1, {
       type: "block_actions",
       ...person("U0ANA", "ana"),

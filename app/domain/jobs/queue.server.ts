@@ -173,9 +173,9 @@ export function createJobQueue({
   dueCheckSeconds = 5,
 }: JobQueueOptions): JobQueue {
   const direct = handle.direct;
-  // Checked every 15 s (the library's default is a minute): a job whose server died is due again
-  // about 25 s after its last heartbeat, and the checks are a few indexed statements.
-  const watch = { superviseIntervalSeconds: 15, monitorIntervalSeconds: 15, useListenNotify: true };
+  // Checked every 5 s (the library's default is a minute): a job whose server died is due again
+  // 10 to 15 s after its last heartbeat, and the checks are a few indexed statements.
+  const watch = { superviseIntervalSeconds: 5, monitorIntervalSeconds: 15, useListenNotify: true };
   const boss =
     direct.engine === "pglite"
       ? new PgBoss({ db: fromPglite(direct.client), backend: "pglite", ...watch })

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { ArrowRight } from "~/components/icons";
+import { ArrowRight, MonitorSmartphone } from "~/components/icons";
+import { prefetchStartRound, useStartRound } from "~/components/live/use-start-round";
 import { usePresenter } from "~/components/present/use-presenter";
 import { QuestionCard } from "~/components/questions/QuestionCard";
 import { relatedQuestions, sharedQuestion } from "~/domain/sharing/shared-question.server";
@@ -33,7 +34,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const question = await sharedQuestion(db, params.id.toLowerCase(), user?.id ?? null);
   if (!question) throw notFoundPage();
   const related = await relatedQuestions(db, question, user?.id ?? null);
-  return { question, related };
+  // Arriving from a chat's "Start a round": the round is what they came for.
+  const offerRound = new URL(request.url).searchParams.get("start") === "round" && question.privateTo !== "author";
+  return { question, related, offerRound };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
@@ -50,9 +53,10 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
 };
 
 export default function SharedQuestionPage({ loaderData }: Route.ComponentProps) {
-  const { question, related } = loaderData;
+  const { question, related, offerRound } = loaderData;
   const viewer = useViewer();
   const { present, presenter } = usePresenter();
+  const { startRound, startDialog } = useStartRound();
   const all = [question, ...related];
   const category = question.categorySlug ? findCategory(question.categorySlug) : undefined;
   return (
@@ -68,12 +72,30 @@ export default function SharedQuestionPage({ loaderData }: Route.ComponentProps)
         <QuestionCard question={question} viewer={viewer} onPresent={() => present(all, 0)} />
       </div>
       {presenter}
-      <Link
-        to={category ? `/${category.slug}#generator` : "/#generator"}
-        className="mt-6 inline-flex items-center gap-2 rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-      >
-        Generate another question <ArrowRight className="h-4 w-4" aria-hidden="true" />
-      </Link>
+      {startDialog}
+      <div className="mt-6 flex flex-wrap gap-3">
+        {offerRound && (
+          <button
+            type="button"
+            onPointerEnter={prefetchStartRound}
+            onFocus={prefetchStartRound}
+            onClick={() => startRound([question])}
+            className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+          >
+            <MonitorSmartphone className="h-4 w-4" aria-hidden="true" /> Start a live round
+          </button>
+        )}
+        <Link
+          to={category ? `/${category.slug}#generator` : "/#generator"}
+          className={
+            offerRound
+              ? "inline-flex min-h-11 items-center gap-2 rounded-full border border-brand-600 bg-white px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+              : "inline-flex items-center gap-2 rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+          }
+        >
+          Generate another question <ArrowRight className="h-4 w-4" aria-hidden="true" />
+        </Link>
+      </div>
       {related.length > 0 && (
         <section aria-labelledby="related-title" className="mt-14">
           <h2 id="related-title" className="font-serif text-2xl font-semibold text-ink">

@@ -16,6 +16,7 @@ import {
 } from "~/domain/chat/slack.server";
 import { logger } from "~/logger.server";
 import { appSecret, chatSeal, database } from "~/services.server";
+import { startRoundPath } from "~/shared/chat";
 import type { ChatActor } from "~/use-cases/actors";
 import {
   answerFromChatRound,
@@ -135,7 +136,7 @@ export async function slackChannels(teamId: string): Promise<{ id: string; name:
   }
 }
 
-/** A question for the moment, with Another and Start a round (a link to the question's page). */
+/** A question for the moment, with Another and Start a round (the question's page, offering the round). */
 function questionBlocks(question: { id: string; text: string }) {
   return [
     {
@@ -158,7 +159,7 @@ function questionBlocks(question: { id: string; text: string }) {
           type: "button",
           action_id: SLACK_ACTIONS.startRound,
           text: { type: "plain_text", text: "Start a round" },
-          url: `${config().publicUrl}/q/${question.id}`,
+          url: `${config().publicUrl}${startRoundPath(question.id)}`,
         },
       ],
     },
