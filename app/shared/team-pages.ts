@@ -16,6 +16,8 @@ export const TEAM_NOTICES = {
   "slack-connected": "Slack is connected. Pick the channel for the team's rounds.",
   "slack-channel": "Rounds will be posted to this channel.",
   "slack-disconnected": "Slack is disconnected; its token is deleted.",
+  "discord-connected": "Discord is connected. Rounds will be posted to the channel you picked there.",
+  "discord-disconnected": "Discord is disconnected; its webhook's token is deleted.",
 } as const;
 
 export type TeamNotice = keyof typeof TEAM_NOTICES;
