@@ -235,8 +235,20 @@ const envSchema = z.object({
     trimmed,
     z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://slack.com/api/" }).optional(),
   ),
-  DISCORD_APPLICATION_ID: z.preprocess(trimmed, z.string().regex(/^\d{5,25}$/, "must be the application's numeric id").optional()),
-  DISCORD_PUBLIC_KEY: z.preprocess(trimmed, z.string().regex(/^[0-9a-fA-F]{64}$/, "must be the 64 hex digits of the application's public key").optional()),
+  DISCORD_APPLICATION_ID: z.preprocess(
+    trimmed,
+    z
+      .string()
+      .regex(/^\d{5,25}$/, "must be the application's numeric id")
+      .optional(),
+  ),
+  DISCORD_PUBLIC_KEY: z.preprocess(
+    trimmed,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "must be the 64 hex digits of the application's public key")
+      .optional(),
+  ),
   DISCORD_CLIENT_SECRET: z.preprocess(trimmed, z.string().optional()),
   DISCORD_API_URL: z.preprocess(
     trimmed,

@@ -30,7 +30,11 @@ export function DiscordPanel({
   const { connection, guildId } = discord;
   const channel = connection?.channel;
   return (
-    <section id="discord" aria-labelledby="discord-title" className="rounded-3xl border border-line bg-white p-6 sm:p-8">
+    <section
+      id="discord"
+      aria-labelledby="discord-title"
+      className="rounded-3xl border border-line bg-white p-6 sm:p-8"
+    >
       <h2 id="discord-title" className="font-serif text-xl font-semibold text-ink">
         Discord
       </h2>

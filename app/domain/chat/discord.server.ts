@@ -137,7 +137,11 @@ function answeredLine(message: RoundMessage): string {
 }
 
 /** Markdown characters in a question are shown as written, never as formatting or a mention. */
-const escape = (text: string) => text.replace(/([\\*_~`|>#[\]()-])/g, "\\$1").replace(/@/g, "@\u200b");
+const asWritten = (text: string) =>
+  text
+    .replace(/([\\*_~`|[\]])/g, "\\$1")
+    .replace(/^([#>-])/gm, "\\$1")
+    .replace(/@/g, "@\u200b");
 
 /** Nobody is pinged by what a question or an answer says. */
 const NO_MENTIONS: { parse: [] } = { parse: [] };
@@ -160,7 +164,7 @@ export function roundMessageBody(message: RoundMessage): RESTPostAPIWebhookWithT
       ]
     : [];
   return {
-    content: `**${escape(message.question.text)}**\n-# ${answeredLine(message)}`,
+    content: `**${asWritten(message.question.text)}**\n-# ${answeredLine(message)}`,
     components,
     allowed_mentions: NO_MENTIONS,
   };
@@ -177,7 +181,7 @@ function messageLink(installation: ChatInstallation, channelId: string, messageI
 }
 
 /** Discord limits a message to 2,000 characters; a long summary is cut at a line. */
-function fit(lines: string[]): string {
+function withinLimit(lines: string[]): string {
   let text = "";
   for (const line of lines) {
     if (text.length + line.length + 1 > 1950) return `${text}\n…`;
@@ -215,10 +219,10 @@ export function discordPoster(db: Database, apiUrl: string): ChatPoster {
     },
     async postSummary(installation, channelId, threadId, summary: RoundSummary) {
       const lines = [
-        `**${escape(summary.question)}** · [the round](${messageLink(installation, channelId, threadId)})`,
-        ...summary.lines.map(escape),
+        `**${asWritten(summary.question)}** · [the round](${messageLink(installation, channelId, threadId)})`,
+        ...summary.lines.map(asWritten),
       ];
-      return (await execute(installation, { content: fit(lines), allowed_mentions: NO_MENTIONS })).id;
+      return (await execute(installation, { content: withinLimit(lines), allowed_mentions: NO_MENTIONS })).id;
     },
     async postNotice(installation, _channelId, notice: ChatNotice) {
       const components: APIActionRowComponent<APIButtonComponent>[] = notice.link
@@ -231,8 +235,9 @@ export function discordPoster(db: Database, apiUrl: string): ChatPoster {
             },
           ]
         : [];
-      return (await execute(installation, { content: escape(notice.text), components, allowed_mentions: NO_MENTIONS }))
-        .id;
+      return (
+        await execute(installation, { content: asWritten(notice.text), components, allowed_mentions: NO_MENTIONS })
+      ).id;
     },
   };
 }
@@ -268,7 +273,7 @@ export function answerModal(
     custom_id: targetId(DISCORD_IDS.answerForm, target),
     title: "Answer",
     components: [
-      { type: ComponentType.TextDisplay, content: `**${escape(question.text).slice(0, 3900)}**` },
+      { type: ComponentType.TextDisplay, content: `**${asWritten(question.text).slice(0, 3900)}**` },
       {
         type: ComponentType.Label,
         label: choosing ? "Your pick" : question.mode === "word" ? "One word" : "Your answer",
@@ -278,7 +283,14 @@ export function answerModal(
   } as APIModalInteractionResponseCallbackData;
 }
 
-type Submitted = { type?: number; custom_id?: string; value?: string; values?: string[]; component?: Submitted; components?: Submitted[] };
+type Submitted = {
+  type?: number;
+  custom_id?: string;
+  value?: string;
+  values?: string[];
+  component?: Submitted;
+  components?: Submitted[];
+};
 
 function findInput(components: Submitted[] | undefined): Submitted | undefined {
   for (const component of components ?? []) {
@@ -304,7 +316,7 @@ export function ephemeral(content: string, components: APIActionRowComponent<API
 
 /** A question for the moment: Another (asks again) and Start a round (the question's page). */
 export function questionMessage(question: { id: string; text: string }, publicUrl: string) {
-  return ephemeral(`**${escape(question.text)}**`, [
+  return ephemeral(`**${asWritten(question.text)}**`, [
     {
       type: ComponentType.ActionRow,
       components: [
@@ -314,7 +326,12 @@ export function questionMessage(question: { id: string; text: string }, publicUr
           label: "Another",
           custom_id: `${DISCORD_IDS.another}:${question.id}`,
         },
-        { type: ComponentType.Button, style: ButtonStyle.Link, label: "Start a round", url: `${publicUrl}/q/${question.id}` },
+        {
+          type: ComponentType.Button,
+          style: ButtonStyle.Link,
+          label: "Start a round",
+          url: `${publicUrl}/q/${question.id}`,
+        },
       ],
     },
   ]);

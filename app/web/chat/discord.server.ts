@@ -10,11 +10,11 @@ import { verifyKey } from "discord-interactions";
 import express from "express";
 import { config, type DiscordSettings } from "~/config.server";
 import {
+  answerFromModal,
+  answerModal,
   DISCORD_IDS,
   DISCORD_SCOPES,
   type DiscordGrant,
-  answerFromModal,
-  answerModal,
   ephemeral,
   exchangeCode,
   guildsInstalledBy,
