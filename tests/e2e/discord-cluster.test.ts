@@ -1,3 +1,6 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -366,8 +369,21 @@ describe("Discord", () => {
     expect(roundPosts()).toHaveLength(before + 1);
   }, 60_000);
 
-  it("gives a question for the moment with /circleup, and another with Another", async () => {
+  it("gives a question for the moment with /circleup (registered by the script), and another with Another", async () => {
     if (!cluster) return;
+    const script = path.resolve(import.meta.dirname, "../../scripts/discord-register-commands.mjs");
+    const { stdout } = await promisify(execFile)(process.execPath, [script], {
+      env: {
+        ...process.env,
+        DISCORD_APPLICATION_ID: APPLICATION_ID,
+        DISCORD_CLIENT_SECRET: "discord-client-secret",
+        DISCORD_API_URL: discord.apiUrl,
+      },
+    });
+    expect(JSON.parse(stdout)).toEqual([expect.objectContaining({ name: "circleup" })]);
+    const put = discord.calls.find((c) => c.method === "PUT");
+    expect(put?.path).toBe(`/applications/${APPLICATION_ID}/commands`);
+
     const asked = await interact(
       0,
       interaction(2, people[1] as Person, { id: "950000000000000001", name: "circleup", type: 1 }),

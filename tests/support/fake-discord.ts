@@ -10,7 +10,8 @@ import type { AddressInfo } from "node:net";
  * once and sends the browser back. The real SDK points at it through
  * DISCORD_API_URL. It records every call, answers 429 with retry_after
  * once when asked to, and answers 404 Unknown Webhook for a deleted webhook
- * as Discord does. Requests INTO CircleUp are signed with a real Ed25519
+ * as Discord does. It also takes the application's own sign-in and its
+ * command registration (scripts/discord-register-commands.mjs). Requests INTO CircleUp are signed with a real Ed25519
  * key pair, whose public key the servers are given.
  */
 export type DiscordCall = {
@@ -90,6 +91,24 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
     const record = (status: number) =>
       calls.push({ method, path, query: url.searchParams, body, at: Date.now(), status });
 
+    if (method === "POST" && path === "/oauth2/token" && body.grant_type === "client_credentials") {
+      // The application signs in as itself, with its id and secret in Basic auth.
+      const basic = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString();
+      record(basic.endsWith(":") || !basic.includes(":") ? 401 : 200);
+      if (!basic.includes(":")) return send(401, { error: "invalid_client" });
+      return send(200, { access_token: "app-token", token_type: "Bearer", expires_in: 604800, scope: body.scope });
+    }
+    const commands = /^\/applications\/(\d+)\/commands$/.exec(path);
+    if (method === "PUT" && commands && req.headers.authorization === "Bearer app-token") {
+      record(200);
+      const list = (JSON.parse(text) as object[]).map((command, i) => ({
+        id: `96000000000000000${i}`,
+        application_id: commands[1],
+        version: "1",
+        ...command,
+      }));
+      return send(200, list);
+    }
     if (method === "POST" && path === "/oauth2/token") {
       record(200);
       webhook = { id: "920000000000000001", token: crypto.randomBytes(32).toString("base64url") };
