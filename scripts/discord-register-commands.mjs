@@ -32,6 +32,12 @@ const commands = [
   },
 ];
 
+/**
+ * Discord's JSON answer, or the refusal printed and the script ended.
+ * @param {Response} response
+ * @param {string} what
+ * @returns {Promise<any>}
+ */
 async function answer(response, what) {
   const text = await response.text();
   if (!response.ok) {
@@ -61,4 +67,12 @@ const registered = await answer(
   }),
   "Registering the command",
 );
-console.log(JSON.stringify(registered.map(({ id, name, description }) => ({ id, name, description }))));
+console.log(
+  JSON.stringify(
+    registered.map((/** @type {{ id: string, name: string, description: string }} */ c) => ({
+      id: c.id,
+      name: c.name,
+      description: c.description,
+    })),
+  ),
+);

@@ -55,7 +55,8 @@ describe("Discord's round message and Answer form", () => {
     expect(body.content).toContain("What is \\*\\*new\\*\\* @\u200beveryone?");
     expect(body.content).toContain("1 person answered");
     expect(body.allowed_mentions).toEqual({ parse: [] });
-    const customId = (body.components?.[0] as { components: { custom_id: string }[] }).components[0]?.custom_id;
+    const row = body.components?.[0] as { components: { custom_id: string }[] } | undefined;
+    const customId = row?.components[0]?.custom_id;
     expect(parseTarget(DISCORD_IDS.answer, customId)).toEqual(target);
     expect(roundMessageBody({ ...message, open: false }).components).toEqual([]);
   });
