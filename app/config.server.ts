@@ -235,6 +235,25 @@ const envSchema = z.object({
     trimmed,
     z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://slack.com/api/" }).optional(),
   ),
+  DISCORD_APPLICATION_ID: z.preprocess(
+    trimmed,
+    z
+      .string()
+      .regex(/^\d{5,25}$/, "must be the application's numeric id")
+      .optional(),
+  ),
+  DISCORD_PUBLIC_KEY: z.preprocess(
+    trimmed,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "must be the 64 hex digits of the application's public key")
+      .optional(),
+  ),
+  DISCORD_CLIENT_SECRET: z.preprocess(trimmed, z.string().optional()),
+  DISCORD_API_URL: z.preprocess(
+    trimmed,
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://discord.com/api/v10" }).optional(),
+  ),
   CHAT_ENCRYPTION_KEY: z.preprocess(trimmed, z.string().min(32, "must be at least 32 characters").optional()),
   METRICS_TOKEN: z.preprocess(
     trimmed,
@@ -261,6 +280,7 @@ const SECRET_VARIABLES = new Set([
   "METRICS_TOKEN",
   "SLACK_CLIENT_SECRET",
   "SLACK_SIGNING_SECRET",
+  "DISCORD_CLIENT_SECRET",
   "CHAT_ENCRYPTION_KEY",
 ]);
 
@@ -271,6 +291,17 @@ export type SlackSettings = {
   clientSecret: string;
   signingSecret: string;
   /** Slack's Web API (https://slack.com/api/ unless set: a local stand-in in tests); its pages are at its origin. */
+  apiUrl: string;
+};
+
+/** The Discord application CircleUp is installed as; undefined unless its id, public key and client secret are all set. */
+export type DiscordSettings = {
+  applicationId: string;
+  /** Verifies the Ed25519 signature of every interaction and webhook event. */
+  publicKey: string;
+  /** Never logged, never part of an error message. */
+  clientSecret: string;
+  /** Discord's REST API with its version (https://discord.com/api/v10 unless set: a local stand-in in tests); its OAuth2 pages are at its origin. */
   apiUrl: string;
 };
 
@@ -311,6 +342,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** Connecting a team's Slack workspace; undefined when the app's keys are not set. */
   slack: SlackSettings | undefined;
+  /** Connecting a team's Discord server; undefined when the application's keys are not set. */
+  discord: DiscordSettings | undefined;
   /**
    * What chat platforms' bot tokens are encrypted under (CHAT_ENCRYPTION_KEY);
    * undefined: a key derived from the app's secret.
@@ -359,6 +392,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     housekeepingIntervalMs: v.HOUSEKEEPING_INTERVAL_SECONDS * 1000,
     metricsToken: v.METRICS_TOKEN,
     slack: resolveSlack(v),
+    discord: resolveDiscord(v),
     chatEncryptionKey: v.CHAT_ENCRYPTION_KEY,
   };
 }
@@ -377,6 +411,22 @@ function resolveSlack(v: z.output<typeof envSchema>): SlackSettings | undefined 
     clientSecret: v.SLACK_CLIENT_SECRET,
     signingSecret: v.SLACK_SIGNING_SECRET,
     apiUrl: apiUrl.endsWith("/") ? apiUrl : `${apiUrl}/`,
+  };
+}
+
+function resolveDiscord(v: z.output<typeof envSchema>): DiscordSettings | undefined {
+  const set = [v.DISCORD_APPLICATION_ID, v.DISCORD_PUBLIC_KEY, v.DISCORD_CLIENT_SECRET].filter(Boolean).length;
+  if (set === 0) return undefined;
+  if (!v.DISCORD_APPLICATION_ID || !v.DISCORD_PUBLIC_KEY || !v.DISCORD_CLIENT_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration: DISCORD_APPLICATION_ID, DISCORD_PUBLIC_KEY and DISCORD_CLIENT_SECRET are needed together (the application's General Information and OAuth2 pages in Discord's Developer Portal)",
+    );
+  }
+  return {
+    applicationId: v.DISCORD_APPLICATION_ID,
+    publicKey: v.DISCORD_PUBLIC_KEY.toLowerCase(),
+    clientSecret: v.DISCORD_CLIENT_SECRET,
+    apiUrl: (v.DISCORD_API_URL ?? "https://discord.com/api/v10").replace(/\/+$/, ""),
   };
 }
 

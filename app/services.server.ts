@@ -12,6 +12,7 @@ import { seedCategories } from "~/db/seed.server";
 import { type Auth, createAuth } from "~/domain/accounts/auth.server";
 import { resolveAuthSecret } from "~/domain/accounts/auth-secret.server";
 import type { Billing } from "~/domain/billing/billing.server";
+import { discordPoster } from "~/domain/chat/discord.server";
 import { ChatRateLimited, syncRoundPosts } from "~/domain/chat/round-posts.server";
 import { type TokenSeal, tokenSeal } from "~/domain/chat/sealing.server";
 import { slackPoster } from "~/domain/chat/slack.server";
@@ -179,7 +180,10 @@ export async function startJobs(): Promise<void> {
         }
       },
       "chat.post-round": async ({ roundId }) => {
-        const posters = settings.slack ? { slack: slackPoster(settings.slack.apiUrl) } : {};
+        const posters = {
+          ...(settings.slack ? { slack: slackPoster(settings.slack.apiUrl) } : {}),
+          ...(settings.discord ? { discord: discordPoster(handle.db, settings.discord.apiUrl) } : {}),
+        };
         await postRoundChat(handle.db, posters, roundId);
       },
     });

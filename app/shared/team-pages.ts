@@ -17,6 +17,8 @@ export const TEAM_NOTICES = {
   "slack-channel": "Rounds will be posted to this channel.",
   "slack-disconnected": "Slack is disconnected; its token is deleted.",
   "chat-connected": "The channel is connected: the team's rounds will be posted there.",
+  "discord-connected": "Discord is connected. Rounds will be posted to the channel you picked there.",
+  "discord-disconnected": "Discord is disconnected; its webhook's token is deleted.",
 } as const;
 
 export type TeamNotice = keyof typeof TEAM_NOTICES;

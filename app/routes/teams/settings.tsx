@@ -2,15 +2,16 @@ import { data, redirect } from "react-router";
 import { TeamSettingsPage } from "~/components/teams/TeamSettingsPage";
 import { config } from "~/config.server";
 import { listTokens } from "~/domain/accounts/api-tokens.server";
-import { teamConnections } from "~/domain/chat/installations.server";
+import { teamConnections, teamInstallation } from "~/domain/chat/installations.server";
 import { seo } from "~/lib/seo";
-import { database } from "~/services.server";
+import { chatSeal, database } from "~/services.server";
 import { teamNotice } from "~/shared/team-pages";
 import { timeZoneChoices } from "~/shared/team-schemas";
 import { createTeamToken, revokeTeamToken } from "~/use-cases/accounts/api-tokens.server";
 import { chooseChatChannel, disconnectChat } from "~/use-cases/chat/chat.server";
 import { changeTeamSettings, deleteWholeTeam } from "~/use-cases/teams/teams.server";
 import { type FormFailure, formRefusal, runForPage } from "~/web/adapters/page.server";
+import { startDiscordInstall } from "~/web/chat/discord.server";
 import { slackChannels, startSlackInstall } from "~/web/chat/slack.server";
 import { formBody } from "~/web/http.server";
 import { requireTeamPage } from "~/web/teams.server";
@@ -27,7 +28,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notice: teamNotice(new URL(request.url).searchParams.get("notice")),
     tokens: await listTokens((await database()).db, { teamId: access.teamId }),
     slack: await slackView(access.teamId),
+    discord: await discordView(access.teamId),
   };
+}
+
+async function discordView(teamId: string) {
+  if (!config().discord) return { available: false, connection: null, guildId: null };
+  const { db } = await database();
+  const connection = (await teamConnections(db, teamId)).find((c) => c.platform === "discord");
+  const installation = connection ? await teamInstallation(db, chatSeal(), teamId, "discord") : null;
+  return { available: true, connection: connection ?? null, guildId: installation?.workspaceId ?? null };
 }
 
 async function slackView(teamId: string) {
@@ -84,6 +94,17 @@ export async function action(args: Route.ActionArgs) {
     const gone = await runForPage(disconnectChat, args, { teamId, platform: "slack" }, teamId);
     if (!gone.ok) return fail("chat", gone);
     throw redirect(`/teams/${teamId}/settings?notice=slack-disconnected`);
+  }
+  if (fields.intent === "discord-connect") {
+    const access = await requireTeamPage(args.request, teamId, "manage-settings");
+    const started = startDiscordInstall(access.teamId, access.userId);
+    if (!started) return fail("discord", formRefusal("UNKNOWN_ACTION"));
+    throw redirect(started.url, { headers: { "Set-Cookie": started.cookie } });
+  }
+  if (fields.intent === "discord-disconnect") {
+    const gone = await runForPage(disconnectChat, args, { teamId, platform: "discord" }, teamId);
+    if (!gone.ok) return fail("discord", gone);
+    throw redirect(`/teams/${teamId}/settings?notice=discord-disconnected`);
   }
   if (fields.intent !== "save") {
     await requireTeamPage(args.request, teamId, "manage-settings");
