@@ -16,6 +16,7 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { chatInstallations } from "~/db/schema";
+import { startRoundPath } from "~/shared/chat";
 import type { AnswerMode } from "~/shared/live";
 import type { LiveAnswerInput } from "~/shared/live-schemas";
 import type { ChatInstallation } from "./installations.server";
@@ -330,7 +331,7 @@ export function questionMessage(question: { id: string; text: string }, publicUr
           type: ComponentType.Button,
           style: ButtonStyle.Link,
           label: "Start a round",
-          url: `${publicUrl}/q/${question.id}`,
+          url: `${publicUrl}${startRoundPath(question.id)}`,
         },
       ],
     },
