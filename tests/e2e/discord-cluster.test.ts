@@ -394,7 +394,7 @@ describe("Discord", () => {
     expect(first.data.flags).toBe(64);
     expect(first.data.content.length).toBeGreaterThan(5);
     const buttons = first.data.components[0].components as { label: string; custom_id?: string; url?: string }[];
-    expect(buttons.find((b) => b.label === "Start a round")?.url).toMatch(/\/q\/[0-9a-f-]{36}$/);
+    expect(buttons.find((b) => b.label === "Start a round")?.url).toMatch(/\/q\/[0-9a-f-]{36}\?start=round$/);
     const another = buttons.find((b) => b.label === "Another")?.custom_id ?? "";
     const clicked = await interact(1, interaction(3, people[1] as Person, { custom_id: another, component_type: 2 }));
     expect(clicked.status).toBe(200);
