@@ -15,6 +15,7 @@ import type { Billing } from "~/domain/billing/billing.server";
 import { ChatRateLimited, syncRoundPosts } from "~/domain/chat/round-posts.server";
 import { type TokenSeal, tokenSeal } from "~/domain/chat/sealing.server";
 import { slackPoster } from "~/domain/chat/slack.server";
+import { teamsPoster } from "~/domain/chat/teams.server";
 import { createMailer } from "~/domain/email/mailer.server";
 import { deliverQueuedMail } from "~/domain/email/outbox.server";
 import { createEmailSender } from "~/domain/email/send.server";
@@ -179,7 +180,10 @@ export async function startJobs(): Promise<void> {
         }
       },
       "chat.post-round": async ({ roundId }) => {
-        const posters = settings.slack ? { slack: slackPoster(settings.slack.apiUrl) } : {};
+        const posters = {
+          ...(settings.slack ? { slack: slackPoster(settings.slack.apiUrl) } : {}),
+          ...(settings.teams ? { teams: teamsPoster(settings.teams) } : {}),
+        };
         await postRoundChat(handle.db, posters, roundId);
       },
     });

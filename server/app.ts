@@ -12,6 +12,7 @@ import { closeDatabase, database, startJobs, stopJobs, stopLiveHub } from "~/ser
 import { coded } from "~/shared/errors/codes";
 import { englishMessage, say } from "~/shared/errors/english";
 import { slackRouter } from "~/web/chat/slack.server";
+import { teamsRouter } from "~/web/chat/teams.server";
 import { problemBody, statusOf } from "~/web/http.server";
 import { compress } from "./compress";
 import type { RequestContext } from "./load-context";
@@ -215,6 +216,9 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
   // Slack signs the exact bytes it sends: its routes read their own body and verify it before anything else.
   const slack = slackRouter();
   if (slack) app.use(slack);
+  // The Bot Framework's activities carry their own JWT, checked by the SDK: no cookie, origin or body guard applies.
+  const teams = teamsRouter();
+  if (teams) app.use(teams);
 
   app.use(guardAddress, guardOrigin(config().publicUrl), refuseDeclaredSize, readBody, guardBody);
   app.use(
