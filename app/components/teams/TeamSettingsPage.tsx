@@ -8,6 +8,7 @@ import { TEAM_NAME_MAX, type TeamRole } from "~/shared/teams";
 import { ChatSection, type SlackSettingsView } from "./ChatSection";
 import { FormError } from "./FormError";
 import { TeamNav } from "./TeamNav";
+import { type TeamsChatView, TeamsPanel } from "./TeamsPanel";
 import { TimeZoneField } from "./TimeZoneField";
 
 /** The owner's page: the team's name and time zone, and deleting the team with everything in it. */
@@ -17,6 +18,7 @@ export function TeamSettingsPage({
   notice,
   tokens,
   slack,
+  teamsChat,
   result,
 }: {
   team: { id: string; name: string; timeZone: string; role: TeamRole };
@@ -24,6 +26,7 @@ export function TeamSettingsPage({
   notice: string | null;
   tokens: TokenListing[];
   slack: SlackSettingsView;
+  teamsChat: TeamsChatView;
   result?: { form: string; error?: string } & TokenFormResult;
 }) {
   return (
@@ -52,6 +55,7 @@ export function TeamSettingsPage({
           </Form>
         </section>
         <ChatSection teamId={team.id} slack={slack} result={result?.form === "chat" ? result : undefined} />
+        <TeamsPanel teams={teamsChat} result={result?.form === "teams-chat" ? result : undefined} />
         <ApiTokensSection tokens={tokens} forTeam={team.name} result={result?.form === "tokens" ? result : undefined} />
         <section aria-labelledby="delete-title" className="rounded-3xl border border-line bg-white p-6 sm:p-8">
           <h2 id="delete-title" className="font-serif text-xl font-semibold text-ink">

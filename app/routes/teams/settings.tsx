@@ -27,7 +27,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notice: teamNotice(new URL(request.url).searchParams.get("notice")),
     tokens: await listTokens((await database()).db, { teamId: access.teamId }),
     slack: await slackView(access.teamId),
+    teamsChat: await teamsChatView(access.teamId),
   };
+}
+
+async function teamsChatView(teamId: string) {
+  if (!config().teams) return { available: false, connection: null };
+  const connection = (await teamConnections((await database()).db, teamId)).find((c) => c.platform === "teams");
+  return { available: true, connection: connection ?? null };
 }
 
 async function slackView(teamId: string) {
@@ -84,6 +91,11 @@ export async function action(args: Route.ActionArgs) {
     const gone = await runForPage(disconnectChat, args, { teamId, platform: "slack" }, teamId);
     if (!gone.ok) return fail("chat", gone);
     throw redirect(`/teams/${teamId}/settings?notice=slack-disconnected`);
+  }
+  if (fields.intent === "teams-disconnect") {
+    const gone = await runForPage(disconnectChat, args, { teamId, platform: "teams" }, teamId);
+    if (!gone.ok) return fail("teams-chat", gone);
+    throw redirect(`/teams/${teamId}/settings?notice=teams-disconnected`);
   }
   if (fields.intent !== "save") {
     await requireTeamPage(args.request, teamId, "manage-settings");
