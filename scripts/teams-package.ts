@@ -24,11 +24,15 @@ if (!publicUrl.startsWith("https://")) {
   process.exit(1);
 }
 
+// The manifest's placeholders, written ${{NAME}} as the Teams Toolkit writes them.
+const values: Record<string, string> = {
+  TEAMS_APP_ID: appId,
+  PUBLIC_URL: publicUrl,
+  PUBLIC_HOST: new URL(publicUrl).host,
+};
 const manifest = fs
   .readFileSync(`${teamsDir}manifest.json`, "utf8")
-  .replaceAll("${{TEAMS_APP_ID}}", appId)
-  .replaceAll("${{PUBLIC_URL}}", publicUrl)
-  .replaceAll("${{PUBLIC_HOST}}", new URL(publicUrl).host);
+  .replace(/\$\{\{(\w+)\}\}/g, (placeholder, name: string) => values[name] ?? placeholder);
 JSON.parse(manifest);
 
 /**
