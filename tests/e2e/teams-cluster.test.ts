@@ -190,13 +190,17 @@ describe("Microsoft Teams", () => {
   let rounds = 0;
 
   /** Starts a meeting and its team round of one free-text question (a new one each time), as the host does. */
-  async function startRound(): Promise<string> {
+  async function startRound(options: { anonymous?: boolean } = {}): Promise<string> {
     const meeting = await owner.postForm(`/teams/${teamId}`, { intent: "start", seriesId: "" });
     const meetingPath = new URL(meeting.headers.get("location") ?? "", cluster?.url).pathname;
     const [question] = await rows<{ id: string }>(
       sql`select id from questions where status = 'published' and format = 'open' and team_id is null order by text limit 1 offset ${rounds++}`,
     );
-    const round = await owner.postForm(meetingPath, { intent: "round", questionIds: question?.id ?? "" });
+    const round = await owner.postForm(meetingPath, {
+      intent: "round",
+      questionIds: question?.id ?? "",
+      ...(options.anonymous ? { anonymous: "on" } : {}),
+    });
     const started = /\/live\/([A-Z0-9]{6})\/host$/.exec(round.headers.get("location") ?? "")?.[1] ?? "";
     expect(started).not.toBe("");
     return started;
@@ -400,11 +404,11 @@ describe("Microsoft Teams", () => {
     expect(await rows(sql`select 1 from chat_identities where user_id = 'aad-0000-7'`)).toHaveLength(0);
   }, 60_000);
 
-  it("waits out the connector's Retry-After on a 429 and posts once", async () => {
+  it("waits out the connector's Retry-After on a 429 and posts once; an anonymous round's summary names nobody", async () => {
     if (!cluster) return;
     teams.rateLimitOnce("POST", 2);
     const before = roundPosts().length;
-    await startRound();
+    const anonymousCode = await startRound({ anonymous: true });
     const posts = await until(roundPosts, (calls) => calls.length > before);
     const limited = teams.calls.find((c) => c.status === 429);
     expect(limited).toBeDefined();
@@ -421,6 +425,13 @@ describe("Microsoft Teams", () => {
       (calls) => calls.some((c) => cardText(cardOf(c)).includes("1 person answered")),
     );
     expect(roundPosts()).toHaveLength(before + 1);
+    const summaries = () => teams.done("POST").filter((c) => c.conversationId.includes(";messageid="));
+    const summariesBefore = summaries().length;
+    const revealed = await owner.postJson(`/api/v1/rounds/${anonymousCode}/host`, { action: "reveal", position: 0 });
+    expect(revealed.status).toBe(200);
+    const [summary] = (await until(summaries, (calls) => calls.length > summariesBefore)).slice(summariesBefore);
+    expect(cardText(cardOf(summary))).toContain(`“${answerText(0)}”`);
+    expect(cardText(cardOf(summary))).not.toContain("Fin Teams");
   }, 60_000);
 
   it("gives a question for the moment for “question”, and another with Another", async () => {
