@@ -255,6 +255,22 @@ const envSchema = z.object({
     z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://discord.com/api/v10" }).optional(),
   ),
   CHAT_ENCRYPTION_KEY: z.preprocess(trimmed, z.string().min(32, "must be at least 32 characters").optional()),
+  TEAMS_APP_ID: z.preprocess(trimmed, z.string().optional()),
+  TEAMS_APP_PASSWORD: z.preprocess(trimmed, z.string().optional()),
+  TEAMS_TENANT_ID: z.preprocess(trimmed, z.string().optional()),
+  TEAMS_OPENID_URL: z.preprocess(
+    trimmed,
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL of an OpenID metadata document" }).optional(),
+  ),
+  TEAMS_LOGIN_URL: z.preprocess(
+    trimmed,
+    z
+      .url({
+        protocol: /^https?$/,
+        error: "must be an http(s) URL such as https://login.microsoftonline.com/botframework.com",
+      })
+      .optional(),
+  ),
   METRICS_TOKEN: z.preprocess(
     trimmed,
     z
@@ -282,6 +298,7 @@ const SECRET_VARIABLES = new Set([
   "SLACK_SIGNING_SECRET",
   "DISCORD_CLIENT_SECRET",
   "CHAT_ENCRYPTION_KEY",
+  "TEAMS_APP_PASSWORD",
 ]);
 
 /** The Slack app CircleUp is installed as; undefined unless its id, secret and signing secret are all set. */
@@ -303,6 +320,19 @@ export type DiscordSettings = {
   clientSecret: string;
   /** Discord's REST API with its version (https://discord.com/api/v10 unless set: a local stand-in in tests); its OAuth2 pages are at its origin. */
   apiUrl: string;
+};
+
+/** The Azure Bot CircleUp runs as in Microsoft Teams; undefined unless its app id and password are both set. */
+export type TeamsSettings = {
+  appId: string;
+  /** The app registration's client secret: never logged, never part of an error message. */
+  appPassword: string;
+  /** Set for a single-tenant bot: its token comes from that tenant, and activities from other tenants are refused. */
+  tenantId: string | undefined;
+  /** The OpenID metadata incoming activities' tokens are checked against (Microsoft's unless set: a stand-in in tests). */
+  openIdUrl: string;
+  /** The authority the bot's own token is asked from (client credentials at `<loginUrl>/oauth2/v2.0/token`). */
+  loginUrl: string;
 };
 
 export type Config = {
@@ -344,6 +374,8 @@ export type Config = {
   slack: SlackSettings | undefined;
   /** Connecting a team's Discord server; undefined when the application's keys are not set. */
   discord: DiscordSettings | undefined;
+  /** Connecting Microsoft Teams channels; undefined when the bot's id and password are not set. */
+  teams: TeamsSettings | undefined;
   /**
    * What chat platforms' bot tokens are encrypted under (CHAT_ENCRYPTION_KEY);
    * undefined: a key derived from the app's secret.
@@ -393,6 +425,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     metricsToken: v.METRICS_TOKEN,
     slack: resolveSlack(v),
     discord: resolveDiscord(v),
+    teams: resolveTeams(v),
     chatEncryptionKey: v.CHAT_ENCRYPTION_KEY,
   };
 }
@@ -427,6 +460,23 @@ function resolveDiscord(v: z.output<typeof envSchema>): DiscordSettings | undefi
     publicKey: v.DISCORD_PUBLIC_KEY.toLowerCase(),
     clientSecret: v.DISCORD_CLIENT_SECRET,
     apiUrl: (v.DISCORD_API_URL ?? "https://discord.com/api/v10").replace(/\/+$/, ""),
+  };
+}
+
+function resolveTeams(v: z.output<typeof envSchema>): TeamsSettings | undefined {
+  if (!v.TEAMS_APP_ID && !v.TEAMS_APP_PASSWORD) return undefined;
+  if (!v.TEAMS_APP_ID || !v.TEAMS_APP_PASSWORD) {
+    throw new ConfigError(
+      "Invalid configuration: TEAMS_APP_ID and TEAMS_APP_PASSWORD are needed together (the Azure Bot's Microsoft App ID and a client secret of its app registration)",
+    );
+  }
+  const login = v.TEAMS_LOGIN_URL ?? `https://login.microsoftonline.com/${v.TEAMS_TENANT_ID ?? "botframework.com"}`;
+  return {
+    appId: v.TEAMS_APP_ID,
+    appPassword: v.TEAMS_APP_PASSWORD,
+    tenantId: v.TEAMS_TENANT_ID,
+    openIdUrl: v.TEAMS_OPENID_URL ?? "https://login.botframework.com/v1/.well-known/openidconfiguration",
+    loginUrl: login.replace(/\/+$/, ""),
   };
 }
 

@@ -16,6 +16,7 @@ import { discordPoster } from "~/domain/chat/discord.server";
 import { ChatRateLimited, syncRoundPosts } from "~/domain/chat/round-posts.server";
 import { type TokenSeal, tokenSeal } from "~/domain/chat/sealing.server";
 import { slackPoster } from "~/domain/chat/slack.server";
+import { teamsPoster } from "~/domain/chat/teams.server";
 import { createMailer } from "~/domain/email/mailer.server";
 import { deliverQueuedMail } from "~/domain/email/outbox.server";
 import { createEmailSender } from "~/domain/email/send.server";
@@ -183,6 +184,7 @@ export async function startJobs(): Promise<void> {
         const posters = {
           ...(settings.slack ? { slack: slackPoster(settings.slack.apiUrl) } : {}),
           ...(settings.discord ? { discord: discordPoster(handle.db, settings.discord.apiUrl) } : {}),
+          ...(settings.teams ? { teams: teamsPoster(settings.teams) } : {}),
         };
         await postRoundChat(handle.db, posters, roundId);
       },

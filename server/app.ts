@@ -13,6 +13,7 @@ import { coded } from "~/shared/errors/codes";
 import { englishMessage, say } from "~/shared/errors/english";
 import { discordRouter } from "~/web/chat/discord.server";
 import { slackRouter } from "~/web/chat/slack.server";
+import { teamsRouter } from "~/web/chat/teams.server";
 import { problemBody, statusOf } from "~/web/http.server";
 import { compress } from "./compress";
 import type { RequestContext } from "./load-context";
@@ -219,6 +220,9 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
   // Discord signs the exact bytes too (Ed25519): the same, before the body is read for the pages.
   const discord = discordRouter();
   if (discord) app.use(discord);
+  // The Bot Framework's activities carry their own JWT, checked by the SDK: no cookie, origin or body guard applies.
+  const teams = teamsRouter();
+  if (teams) app.use(teams);
 
   app.use(guardAddress, guardOrigin(config().publicUrl), refuseDeclaredSize, readBody, guardBody);
   app.use(

@@ -19,6 +19,7 @@ export const TEAM_NOTICES = {
   "chat-connected": "The channel is connected: the team's rounds will be posted there.",
   "discord-connected": "Discord is connected. Rounds will be posted to the channel you picked there.",
   "discord-disconnected": "Discord is disconnected; its webhook's token is deleted.",
+  "teams-disconnected": "Microsoft Teams is disconnected: no more rounds are posted to its channel.",
 } as const;
 
 export type TeamNotice = keyof typeof TEAM_NOTICES;

@@ -9,6 +9,7 @@ import { ChatSection, type SlackSettingsView } from "./ChatSection";
 import { DiscordPanel, type DiscordSettingsView } from "./DiscordPanel";
 import { FormError } from "./FormError";
 import { TeamNav } from "./TeamNav";
+import { type TeamsChatView, TeamsPanel } from "./TeamsPanel";
 import { TimeZoneField } from "./TimeZoneField";
 
 /** The owner's page: the team's name and time zone, and deleting the team with everything in it. */
@@ -19,6 +20,7 @@ export function TeamSettingsPage({
   tokens,
   slack,
   discord,
+  teamsChat,
   result,
 }: {
   team: { id: string; name: string; timeZone: string; role: TeamRole };
@@ -27,6 +29,7 @@ export function TeamSettingsPage({
   tokens: TokenListing[];
   slack: SlackSettingsView;
   discord: DiscordSettingsView;
+  teamsChat: TeamsChatView;
   result?: { form: string; error?: string } & TokenFormResult;
 }) {
   return (
@@ -56,6 +59,7 @@ export function TeamSettingsPage({
         </section>
         <ChatSection teamId={team.id} slack={slack} result={result?.form === "chat" ? result : undefined} />
         <DiscordPanel teamId={team.id} discord={discord} result={result?.form === "discord" ? result : undefined} />
+        <TeamsPanel teams={teamsChat} result={result?.form === "teams-chat" ? result : undefined} />
         <ApiTokensSection tokens={tokens} forTeam={team.name} result={result?.form === "tokens" ? result : undefined} />
         <section aria-labelledby="delete-title" className="rounded-3xl border border-line bg-white p-6 sm:p-8">
           <h2 id="delete-title" className="font-serif text-xl font-semibold text-ink">

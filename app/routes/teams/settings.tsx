@@ -29,6 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     tokens: await listTokens((await database()).db, { teamId: access.teamId }),
     slack: await slackView(access.teamId),
     discord: await discordView(access.teamId),
+    teamsChat: await teamsChatView(access.teamId),
   };
 }
 
@@ -38,6 +39,12 @@ async function discordView(teamId: string) {
   const connection = (await teamConnections(db, teamId)).find((c) => c.platform === "discord");
   const installation = connection ? await teamInstallation(db, chatSeal(), teamId, "discord") : null;
   return { available: true, connection: connection ?? null, guildId: installation?.workspaceId ?? null };
+}
+
+async function teamsChatView(teamId: string) {
+  if (!config().teams) return { available: false, connection: null };
+  const connection = (await teamConnections((await database()).db, teamId)).find((c) => c.platform === "teams");
+  return { available: true, connection: connection ?? null };
 }
 
 async function slackView(teamId: string) {
@@ -105,6 +112,11 @@ export async function action(args: Route.ActionArgs) {
     const gone = await runForPage(disconnectChat, args, { teamId, platform: "discord" }, teamId);
     if (!gone.ok) return fail("discord", gone);
     throw redirect(`/teams/${teamId}/settings?notice=discord-disconnected`);
+  }
+  if (fields.intent === "teams-disconnect") {
+    const gone = await runForPage(disconnectChat, args, { teamId, platform: "teams" }, teamId);
+    if (!gone.ok) return fail("teams-chat", gone);
+    throw redirect(`/teams/${teamId}/settings?notice=teams-disconnected`);
   }
   if (fields.intent !== "save") {
     await requireTeamPage(args.request, teamId, "manage-settings");
