@@ -4,6 +4,7 @@ import {
   ConnectorClient,
   ServiceClientCredentialsFactory,
 } from "botframework-connector";
+import { startRoundPath } from "~/shared/chat";
 import type { AnswerMode } from "~/shared/live";
 import type { LiveAnswerInput } from "~/shared/live-schemas";
 import type { ChatInstallation } from "./installations.server";
@@ -266,7 +267,7 @@ export function questionCard(question: { id: string; text: string }, publicUrl: 
         data: { verb: TEAMS_VERBS.another, after: question.id },
         fallback: { type: "Action.Submit", title: "Another", data: { verb: TEAMS_VERBS.another, after: question.id } },
       },
-      { type: "Action.OpenUrl", title: "Start a round", url: `${publicUrl}/q/${question.id}` },
+      { type: "Action.OpenUrl", title: "Start a round", url: `${publicUrl}${startRoundPath(question.id)}` },
     ],
   );
 }
