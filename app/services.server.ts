@@ -12,6 +12,8 @@ import { seedCategories } from "~/db/seed.server";
 import { type Auth, createAuth } from "~/domain/accounts/auth.server";
 import { resolveAuthSecret } from "~/domain/accounts/auth-secret.server";
 import type { Billing } from "~/domain/billing/billing.server";
+import { googleChatApi, googleChatPoster } from "~/domain/chat/google-chat.server";
+import { forgetWorkspace } from "~/domain/chat/installations.server";
 import { ChatRateLimited, syncRoundPosts } from "~/domain/chat/round-posts.server";
 import { type TokenSeal, tokenSeal } from "~/domain/chat/sealing.server";
 import { slackPoster } from "~/domain/chat/slack.server";
@@ -158,6 +160,13 @@ export async function startJobs(): Promise<void> {
     );
     const server = `${os.hostname()}:${process.pid}`;
     const intervalMs = settings.housekeepingIntervalMs;
+    // One client for the process: it keeps the service account's access token until it expires.
+    const googleChat = settings.googleChat
+      ? googleChatPoster(googleChatApi(settings.googleChat), async (space) => {
+          const forgotten = await forgetWorkspace(handle.db, "google-chat", space);
+          logger.info({ forgotten }, "Google Chat space gone for the app; its installation is deleted");
+        })
+      : undefined;
     const started = createJobQueue({ handle, log: logger, recurring: { housekeeping: intervalMs / 1000 } });
     await started.start({
       mail: async ({ outboxId }, attempt) => {
@@ -179,7 +188,10 @@ export async function startJobs(): Promise<void> {
         }
       },
       "chat.post-round": async ({ roundId }) => {
-        const posters = settings.slack ? { slack: slackPoster(settings.slack.apiUrl) } : {};
+        const posters = {
+          ...(settings.slack ? { slack: slackPoster(settings.slack.apiUrl) } : {}),
+          ...(googleChat ? { "google-chat": googleChat } : {}),
+        };
         await postRoundChat(handle.db, posters, roundId);
       },
     });

@@ -11,6 +11,7 @@ import { logger } from "~/logger.server";
 import { closeDatabase, database, startJobs, stopJobs, stopLiveHub } from "~/services.server";
 import { coded } from "~/shared/errors/codes";
 import { englishMessage, say } from "~/shared/errors/english";
+import { googleChatRouter } from "~/web/chat/google-chat.server";
 import { slackRouter } from "~/web/chat/slack.server";
 import { problemBody, statusOf } from "~/web/http.server";
 import { compress } from "./compress";
@@ -215,6 +216,9 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
   // Slack signs the exact bytes it sends: its routes read their own body and verify it before anything else.
   const slack = slackRouter();
   if (slack) app.use(slack);
+  // Google Chat's events carry a bearer token that is checked before the body is read.
+  const googleChat = googleChatRouter();
+  if (googleChat) app.use(googleChat);
 
   app.use(guardAddress, guardOrigin(config().publicUrl), refuseDeclaredSize, readBody, guardBody);
   app.use(

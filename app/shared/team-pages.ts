@@ -17,6 +17,7 @@ export const TEAM_NOTICES = {
   "slack-channel": "Rounds will be posted to this channel.",
   "slack-disconnected": "Slack is disconnected; its token is deleted.",
   "chat-connected": "The channel is connected: the team's rounds will be posted there.",
+  "google-chat-disconnected": "Google Chat is disconnected: no more rounds are posted to its space.",
 } as const;
 
 export type TeamNotice = keyof typeof TEAM_NOTICES;

@@ -7,6 +7,7 @@ import type { TokenListing } from "~/shared/api-tokens";
 import { TEAM_NAME_MAX, type TeamRole } from "~/shared/teams";
 import { ChatSection, type SlackSettingsView } from "./ChatSection";
 import { FormError } from "./FormError";
+import { GoogleChatPanel, type GoogleChatSettingsView } from "./GoogleChatPanel";
 import { TeamNav } from "./TeamNav";
 import { TimeZoneField } from "./TimeZoneField";
 
@@ -17,6 +18,7 @@ export function TeamSettingsPage({
   notice,
   tokens,
   slack,
+  googleChat,
   result,
 }: {
   team: { id: string; name: string; timeZone: string; role: TeamRole };
@@ -24,6 +26,7 @@ export function TeamSettingsPage({
   notice: string | null;
   tokens: TokenListing[];
   slack: SlackSettingsView;
+  googleChat: GoogleChatSettingsView;
   result?: { form: string; error?: string } & TokenFormResult;
 }) {
   return (
@@ -52,6 +55,11 @@ export function TeamSettingsPage({
           </Form>
         </section>
         <ChatSection teamId={team.id} slack={slack} result={result?.form === "chat" ? result : undefined} />
+        <GoogleChatPanel
+          teamId={team.id}
+          googleChat={googleChat}
+          result={result?.form === "google-chat" ? result : undefined}
+        />
         <ApiTokensSection tokens={tokens} forTeam={team.name} result={result?.form === "tokens" ? result : undefined} />
         <section aria-labelledby="delete-title" className="rounded-3xl border border-line bg-white p-6 sm:p-8">
           <h2 id="delete-title" className="font-serif text-xl font-semibold text-ink">

@@ -27,7 +27,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notice: teamNotice(new URL(request.url).searchParams.get("notice")),
     tokens: await listTokens((await database()).db, { teamId: access.teamId }),
     slack: await slackView(access.teamId),
+    googleChat: await googleChatView(access.teamId),
   };
+}
+
+async function googleChatView(teamId: string) {
+  if (!config().googleChat) return { available: false, connection: null };
+  const connections = await teamConnections((await database()).db, teamId);
+  return { available: true, connection: connections.find((c) => c.platform === "google-chat") ?? null };
 }
 
 async function slackView(teamId: string) {
@@ -84,6 +91,11 @@ export async function action(args: Route.ActionArgs) {
     const gone = await runForPage(disconnectChat, args, { teamId, platform: "slack" }, teamId);
     if (!gone.ok) return fail("chat", gone);
     throw redirect(`/teams/${teamId}/settings?notice=slack-disconnected`);
+  }
+  if (fields.intent === "google-chat-disconnect") {
+    const gone = await runForPage(disconnectChat, args, { teamId, platform: "google-chat" }, teamId);
+    if (!gone.ok) return fail("google-chat", gone);
+    throw redirect(`/teams/${teamId}/settings?notice=google-chat-disconnected`);
   }
   if (fields.intent !== "save") {
     await requireTeamPage(args.request, teamId, "manage-settings");
