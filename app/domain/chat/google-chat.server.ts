@@ -79,7 +79,13 @@ export function googleChatVerifier(settings: GoogleChatSettings): GoogleChatVeri
   };
 }
 
-/** The space's place for a connect link: the space is the workspace, the channel and what the app posts to. */
+/**
+ * The space's place for a connect link: the space is the workspace, the
+ * channel and what the app posts to. Not the Workspace customer: the app is
+ * added to and removed from one space at a time (a removal must forget that
+ * space only), a chat user may answer only rounds posted where they are, and
+ * people on personal Google accounts belong to no customer at all.
+ */
 export function spacePlace(space: { name: string; displayName?: string | null }): ChatPlace {
   const name = space.displayName?.trim() || null;
   return {
