@@ -15,7 +15,7 @@ import { CHAT_SIGNER, type FakeGoogleChat, startFakeGoogleChat } from "../suppor
  * Google Chat's side against the local stand-in of Google: the settings are
  * all or none, a create Chat already took is answered with that message
  * instead of a second one, a 429 without Retry-After waits a stated
- * back-off, and an endpoint-URL audience takes only Chat's ID tokens.
+ * back-off, a deleted message is not the app's removal, and an endpoint-URL audience takes only Chat's ID tokens.
  */
 describe("Google Chat", () => {
   let google: FakeGoogleChat;
@@ -88,8 +88,16 @@ describe("Google Chat", () => {
     expect(limited).toBeInstanceOf(ChatRateLimited);
     expect((limited as ChatRateLimited).retryAfterSeconds).toBe(5);
 
+    // Someone deleted the round's message: nothing to update, and the summary starts a thread of its own.
+    google.messages.delete(first);
+    await poster.updateRound(installation, "spaces/ONE", first, { ...message, answered: 1 });
+    const summary = await poster.postSummary(installation, "spaces/ONE", first, { question: "Q", lines: ["a"] });
+    expect(google.messages.get(summary)?.thread.name).toMatch(/^spaces\/ONE\/threads\//);
+    expect(gone).toEqual([]);
+
+    // The app was removed from the space: Chat refuses the space, and the installation goes.
     google.remove("spaces/ONE");
-    await expect(poster.updateRound(installation, "spaces/ONE", first, { ...message, answered: 1 })).rejects.toThrow(
+    await expect(poster.postRound(installation, "spaces/ONE", { ...message, roundId: "r2" })).rejects.toThrow(
       /no longer in spaces\/ONE/,
     );
     expect(gone).toEqual(["spaces/ONE"]);

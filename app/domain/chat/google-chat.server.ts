@@ -322,7 +322,7 @@ export function googleChatApi(settings: GoogleChatSettings): GoogleChatApi {
   };
 }
 
-/** The app was removed from the space (Chat answers 403 or 404): the installation goes; nothing can be posted there. */
+/** The app was removed from the space (Chat refuses with 403, or 404 on the space): the installation goes. */
 export class ChatSpaceGone extends Error {
   constructor(readonly space: string) {
     super(`the app is no longer in ${space}`);
@@ -336,8 +336,18 @@ function statusOf(error: unknown): number | undefined {
   return e.response?.status ?? e.status;
 }
 
-/** Chat's 429 and 403/404 as the job reads them; a 409 is left to the caller. */
-async function calling<T>(space: string, onGone: (space: string) => Promise<void>, call: () => Promise<T>): Promise<T> {
+/**
+ * Chat's 429 and "gone" as the job reads them; a 409 is left to the caller.
+ * Gone is a 403 anywhere or a 404 on the space's messages; a 404 on one
+ * message (someone deleted the round's message) is that message's, so the
+ * caller passes `message` and gets null.
+ */
+async function calling<T>(
+  space: string,
+  onGone: (space: string) => Promise<void>,
+  call: () => Promise<T>,
+  target: "space" | "message" = "space",
+): Promise<T | null> {
   try {
     return await call();
   } catch (error) {
@@ -346,6 +356,7 @@ async function calling<T>(space: string, onGone: (space: string) => Promise<void
       const header = (error as ApiError).response?.headers?.get?.("retry-after");
       throw new ChatRateLimited(Number(header) > 0 ? Number(header) : GOOGLE_CHAT_BACKOFF_SECONDS);
     }
+    if (status === 404 && target === "message") return null;
     if (status === 403 || status === 404) {
       await onGone(space);
       throw new ChatSpaceGone(space);
@@ -366,9 +377,11 @@ type Message = { name: string; thread?: { name?: string } };
 export function googleChatPoster(api: GoogleChatApi, onGone: (space: string) => Promise<void>): ChatPoster {
   async function create(space: string, messageId: string, body: object, query: object = {}): Promise<Message> {
     try {
-      return await calling(space, onGone, () =>
+      const created = await calling(space, onGone, () =>
         api.request<Message>("POST", `${space}/messages`, { messageId, ...query }, body),
       );
+      if (!created) throw new Error("Chat answered a create without its message");
+      return created;
     } catch (error) {
       if (statusOf(error) !== 409) throw error;
       return { name: `${space}/messages/${messageId}` };
@@ -380,18 +393,23 @@ export function googleChatPoster(api: GoogleChatApi, onGone: (space: string) => 
       return posted.name;
     },
     async updateRound(_installation, space, messageName, message) {
-      await calling(space, onGone, () =>
-        api.request("PATCH", messageName, { updateMask: "text,cardsV2" }, roundCardMessage(message)),
+      // A round message someone deleted is not updated: there is nothing left to show the count on.
+      await calling(
+        space,
+        onGone,
+        () => api.request("PATCH", messageName, { updateMask: "text,cardsV2" }, roundCardMessage(message)),
+        "message",
       );
     },
     async postSummary(_installation, space, messageName, summary: RoundSummary) {
-      // The reply goes in the round message's thread, which Chat names apart from the message.
-      const round = await calling(space, onGone, () => api.request<Message>("GET", messageName));
+      // The reply goes in the round message's thread, which Chat names apart from the message; a deleted
+      // message leaves no thread, and the summary starts a new one.
+      const round = await calling(space, onGone, () => api.request<Message>("GET", messageName), "message");
       const text = [`*${summary.question}*`, ...summary.lines].join("\n");
       const posted = await create(
         space,
         clientMessageId("summary", messageName, summary.question),
-        { text, thread: { name: round.thread?.name } },
+        { text, ...(round?.thread?.name ? { thread: { name: round.thread.name } } : {}) },
         { messageReplyOption: "REPLY_MESSAGE_FALLBACK_TO_NEW_THREAD" },
       );
       return posted.name;
