@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
@@ -271,6 +272,26 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  GOOGLE_CHAT_AUDIENCE: z.preprocess(
+    trimmed,
+    z
+      .string()
+      .regex(/^(\d+|https?:\/\/\S+)$/, "must be the Cloud project's number or the app's HTTP endpoint URL")
+      .optional(),
+  ),
+  GOOGLE_CHAT_SERVICE_ACCOUNT: z.preprocess(trimmed, z.string().optional()),
+  GOOGLE_CHAT_API_URL: z.preprocess(
+    trimmed,
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://chat.googleapis.com" }).optional(),
+  ),
+  GOOGLE_CHAT_CERTS_URL: z.preprocess(
+    trimmed,
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  ),
+  GOOGLE_CHAT_TOKEN_URL: z.preprocess(
+    trimmed,
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  ),
   METRICS_TOKEN: z.preprocess(
     trimmed,
     z
@@ -299,6 +320,7 @@ const SECRET_VARIABLES = new Set([
   "DISCORD_CLIENT_SECRET",
   "CHAT_ENCRYPTION_KEY",
   "TEAMS_APP_PASSWORD",
+  "GOOGLE_CHAT_SERVICE_ACCOUNT",
 ]);
 
 /** The Slack app CircleUp is installed as; undefined unless its id, secret and signing secret are all set. */
@@ -333,6 +355,20 @@ export type TeamsSettings = {
   openIdUrl: string;
   /** The authority the bot's own token is asked from (client credentials at `<loginUrl>/oauth2/v2.0/token`). */
   loginUrl: string;
+};
+
+/** The Google Chat app CircleUp answers as; undefined unless its audience and service account are both set. */
+export type GoogleChatSettings = {
+  /** What Google puts in the bearer token's aud: the Cloud project's number, or the app's HTTP endpoint URL. */
+  audience: string;
+  /** The service account the app posts as; the private key is never logged. */
+  serviceAccount: { clientEmail: string; privateKey: string };
+  /** The Chat REST API's root (https://chat.googleapis.com unless set: a local stand-in in tests). */
+  apiUrl: string;
+  /** Where the public keys of Google's bearer tokens are (a JSON map of key id to PEM). */
+  certsUrl: string;
+  /** Where the service account's signed assertion is exchanged for an access token. */
+  tokenUrl: string;
 };
 
 export type Config = {
@@ -381,6 +417,8 @@ export type Config = {
    * undefined: a key derived from the app's secret.
    */
   chatEncryptionKey: string | undefined;
+  /** The Google Chat app; undefined when its audience and service account are not set. */
+  googleChat: GoogleChatSettings | undefined;
 };
 
 /** Reads and checks the environment. Throws ConfigError naming the first bad variable. */
@@ -427,6 +465,61 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     discord: resolveDiscord(v),
     teams: resolveTeams(v),
     chatEncryptionKey: v.CHAT_ENCRYPTION_KEY,
+    googleChat: resolveGoogleChat(v),
+  };
+}
+
+/** Google's own keys: the Chat service account's for a project-number audience, Google sign-in's for an endpoint URL. */
+const GOOGLE_CHAT_CERTS = {
+  project: "https://www.googleapis.com/service_accounts/v1/metadata/x509/chat@system.gserviceaccount.com",
+  endpoint: "https://www.googleapis.com/oauth2/v1/certs",
+};
+
+/**
+ * The app's service account: the key file's JSON itself (as a secret store
+ * hands it over) or, when the value does not start with "{", the path of the
+ * key file (as a mounted secret is).
+ */
+function serviceAccountOf(value: string): GoogleChatSettings["serviceAccount"] {
+  let text = value;
+  if (!value.startsWith("{")) {
+    try {
+      text = fs.readFileSync(value, "utf8");
+    } catch {
+      throw new ConfigError(
+        "Invalid configuration: GOOGLE_CHAT_SERVICE_ACCOUNT is neither a service account's JSON key nor a readable key file",
+      );
+    }
+  }
+  let key: { client_email?: unknown; private_key?: unknown } = {};
+  try {
+    key = JSON.parse(text) as typeof key;
+  } catch {
+    key = {};
+  }
+  if (typeof key.client_email !== "string" || typeof key.private_key !== "string") {
+    throw new ConfigError(
+      "Invalid configuration: GOOGLE_CHAT_SERVICE_ACCOUNT must be a service account's JSON key (with client_email and private_key)",
+    );
+  }
+  return { clientEmail: key.client_email, privateKey: key.private_key };
+}
+
+function resolveGoogleChat(v: z.output<typeof envSchema>): GoogleChatSettings | undefined {
+  const overrides = [v.GOOGLE_CHAT_API_URL, v.GOOGLE_CHAT_CERTS_URL, v.GOOGLE_CHAT_TOKEN_URL].some(Boolean);
+  if (!v.GOOGLE_CHAT_AUDIENCE && !v.GOOGLE_CHAT_SERVICE_ACCOUNT && !overrides) return undefined;
+  if (!v.GOOGLE_CHAT_AUDIENCE || !v.GOOGLE_CHAT_SERVICE_ACCOUNT) {
+    throw new ConfigError(
+      "Invalid configuration: GOOGLE_CHAT_AUDIENCE and GOOGLE_CHAT_SERVICE_ACCOUNT are needed together (the Chat API's configuration and the app's service account key)",
+    );
+  }
+  const byUrl = !/^\d+$/.test(v.GOOGLE_CHAT_AUDIENCE);
+  return {
+    audience: v.GOOGLE_CHAT_AUDIENCE,
+    serviceAccount: serviceAccountOf(v.GOOGLE_CHAT_SERVICE_ACCOUNT),
+    apiUrl: (v.GOOGLE_CHAT_API_URL ?? "https://chat.googleapis.com").replace(/\/+$/, ""),
+    certsUrl: v.GOOGLE_CHAT_CERTS_URL ?? (byUrl ? GOOGLE_CHAT_CERTS.endpoint : GOOGLE_CHAT_CERTS.project),
+    tokenUrl: v.GOOGLE_CHAT_TOKEN_URL ?? "https://oauth2.googleapis.com/token",
   };
 }
 

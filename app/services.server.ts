@@ -13,6 +13,8 @@ import { type Auth, createAuth } from "~/domain/accounts/auth.server";
 import { resolveAuthSecret } from "~/domain/accounts/auth-secret.server";
 import type { Billing } from "~/domain/billing/billing.server";
 import { discordPoster } from "~/domain/chat/discord.server";
+import { googleChatApi, googleChatPoster } from "~/domain/chat/google-chat.server";
+import { forgetWorkspace } from "~/domain/chat/installations.server";
 import { ChatRateLimited, syncRoundPosts } from "~/domain/chat/round-posts.server";
 import { type TokenSeal, tokenSeal } from "~/domain/chat/sealing.server";
 import { slackPoster } from "~/domain/chat/slack.server";
@@ -160,6 +162,13 @@ export async function startJobs(): Promise<void> {
     );
     const server = `${os.hostname()}:${process.pid}`;
     const intervalMs = settings.housekeepingIntervalMs;
+    // One client for the process: it keeps the service account's access token until it expires.
+    const googleChat = settings.googleChat
+      ? googleChatPoster(googleChatApi(settings.googleChat), async (space) => {
+          const forgotten = await forgetWorkspace(handle.db, "google-chat", space);
+          logger.info({ forgotten }, "Google Chat space gone for the app; its installation is deleted");
+        })
+      : undefined;
     const started = createJobQueue({ handle, log: logger, recurring: { housekeeping: intervalMs / 1000 } });
     await started.start({
       mail: async ({ outboxId }, attempt) => {
@@ -185,6 +194,7 @@ export async function startJobs(): Promise<void> {
           ...(settings.slack ? { slack: slackPoster(settings.slack.apiUrl) } : {}),
           ...(settings.discord ? { discord: discordPoster(handle.db, settings.discord.apiUrl) } : {}),
           ...(settings.teams ? { teams: teamsPoster(settings.teams) } : {}),
+          ...(googleChat ? { "google-chat": googleChat } : {}),
         };
         await postRoundChat(handle.db, posters, roundId);
       },

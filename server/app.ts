@@ -12,6 +12,7 @@ import { closeDatabase, database, startJobs, stopJobs, stopLiveHub } from "~/ser
 import { coded } from "~/shared/errors/codes";
 import { englishMessage, say } from "~/shared/errors/english";
 import { discordRouter } from "~/web/chat/discord.server";
+import { googleChatRouter } from "~/web/chat/google-chat.server";
 import { slackRouter } from "~/web/chat/slack.server";
 import { teamsRouter } from "~/web/chat/teams.server";
 import { problemBody, statusOf } from "~/web/http.server";
@@ -223,6 +224,9 @@ export function createApp({ dev }: { dev: boolean }): express.Express {
   // The Bot Framework's activities carry their own JWT, checked by the SDK: no cookie, origin or body guard applies.
   const teams = teamsRouter();
   if (teams) app.use(teams);
+  // Google Chat's events carry a bearer token that is checked before the body is read.
+  const googleChat = googleChatRouter();
+  if (googleChat) app.use(googleChat);
 
   app.use(guardAddress, guardOrigin(config().publicUrl), refuseDeclaredSize, readBody, guardBody);
   app.use(

@@ -20,6 +20,7 @@ export const TEAM_NOTICES = {
   "discord-connected": "Discord is connected. Rounds will be posted to the channel you picked there.",
   "discord-disconnected": "Discord is disconnected; its webhook's token is deleted.",
   "teams-disconnected": "Microsoft Teams is disconnected: no more rounds are posted to its channel.",
+  "google-chat-disconnected": "Google Chat is disconnected: no more rounds are posted to its space.",
 } as const;
 
 export type TeamNotice = keyof typeof TEAM_NOTICES;

@@ -8,6 +8,7 @@ import { TEAM_NAME_MAX, type TeamRole } from "~/shared/teams";
 import { ChatSection, type SlackSettingsView } from "./ChatSection";
 import { DiscordPanel, type DiscordSettingsView } from "./DiscordPanel";
 import { FormError } from "./FormError";
+import { GoogleChatPanel, type GoogleChatSettingsView } from "./GoogleChatPanel";
 import { TeamNav } from "./TeamNav";
 import { type TeamsChatView, TeamsPanel } from "./TeamsPanel";
 import { TimeZoneField } from "./TimeZoneField";
@@ -21,6 +22,7 @@ export function TeamSettingsPage({
   slack,
   discord,
   teamsChat,
+  googleChat,
   result,
 }: {
   team: { id: string; name: string; timeZone: string; role: TeamRole };
@@ -30,6 +32,7 @@ export function TeamSettingsPage({
   slack: SlackSettingsView;
   discord: DiscordSettingsView;
   teamsChat: TeamsChatView;
+  googleChat: GoogleChatSettingsView;
   result?: { form: string; error?: string } & TokenFormResult;
 }) {
   return (
@@ -60,6 +63,11 @@ export function TeamSettingsPage({
         <ChatSection teamId={team.id} slack={slack} result={result?.form === "chat" ? result : undefined} />
         <DiscordPanel teamId={team.id} discord={discord} result={result?.form === "discord" ? result : undefined} />
         <TeamsPanel teams={teamsChat} result={result?.form === "teams-chat" ? result : undefined} />
+        <GoogleChatPanel
+          teamId={team.id}
+          googleChat={googleChat}
+          result={result?.form === "google-chat" ? result : undefined}
+        />
         <ApiTokensSection tokens={tokens} forTeam={team.name} result={result?.form === "tokens" ? result : undefined} />
         <section aria-labelledby="delete-title" className="rounded-3xl border border-line bg-white p-6 sm:p-8">
           <h2 id="delete-title" className="font-serif text-xl font-semibold text-ink">

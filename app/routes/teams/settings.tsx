@@ -30,6 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     slack: await slackView(access.teamId),
     discord: await discordView(access.teamId),
     teamsChat: await teamsChatView(access.teamId),
+    googleChat: await googleChatView(access.teamId),
   };
 }
 
@@ -45,6 +46,12 @@ async function teamsChatView(teamId: string) {
   if (!config().teams) return { available: false, connection: null };
   const connection = (await teamConnections((await database()).db, teamId)).find((c) => c.platform === "teams");
   return { available: true, connection: connection ?? null };
+}
+
+async function googleChatView(teamId: string) {
+  if (!config().googleChat) return { available: false, connection: null };
+  const connections = await teamConnections((await database()).db, teamId);
+  return { available: true, connection: connections.find((c) => c.platform === "google-chat") ?? null };
 }
 
 async function slackView(teamId: string) {
@@ -117,6 +124,11 @@ export async function action(args: Route.ActionArgs) {
     const gone = await runForPage(disconnectChat, args, { teamId, platform: "teams" }, teamId);
     if (!gone.ok) return fail("teams-chat", gone);
     throw redirect(`/teams/${teamId}/settings?notice=teams-disconnected`);
+  }
+  if (fields.intent === "google-chat-disconnect") {
+    const gone = await runForPage(disconnectChat, args, { teamId, platform: "google-chat" }, teamId);
+    if (!gone.ok) return fail("google-chat", gone);
+    throw redirect(`/teams/${teamId}/settings?notice=google-chat-disconnected`);
   }
   if (fields.intent !== "save") {
     await requireTeamPage(args.request, teamId, "manage-settings");
