@@ -401,7 +401,7 @@ describe("Google Chat", () => {
     expect(asked.body.privateMessageViewer).toEqual({ name: ana.name });
     const buttons = buttonsOf(asked.body.cardsV2);
     expect(buttons.map((b) => b.text)).toEqual(["Another", "Start a round"]);
-    expect(buttons[1]?.onClick.openLink?.url).toMatch(/\/q\/[0-9a-f-]{36}$/);
+    expect(buttons[1]?.onClick.openLink?.url).toMatch(/\/q\/[0-9a-f-]{36}\?start=round$/);
     const another = buttons[0]?.onClick.action as Action;
     const clicked = await event(1, {
       type: "CARD_CLICKED",

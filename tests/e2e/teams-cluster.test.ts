@@ -446,7 +446,7 @@ describe("Microsoft Teams", () => {
     const card = cardOf(reply);
     const first = card.body[0]?.text ?? "";
     expect(first.length).toBeGreaterThan(5);
-    expect(card.actions?.find((a) => a.title === "Start a round")?.url).toMatch(/\/q\/[0-9a-f-]{36}$/);
+    expect(card.actions?.find((a) => a.title === "Start a round")?.url).toMatch(/\/q\/[0-9a-f-]{36}\?start=round$/);
     const another = card.actions?.find((a) => a.title === "Another");
     const pressed = await deliver(
       0,
