@@ -1,6 +1,14 @@
 import { and, desc, eq, isNotNull, like } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
-import { chatNotices, chatReminderOptIns, meetingSeries, questions, teamMeetings, teams } from "~/db/schema";
+import {
+  chatInstallations,
+  chatNotices,
+  chatReminderOptIns,
+  meetingSeries,
+  questions,
+  teamMeetings,
+  teams,
+} from "~/db/schema";
 import { localDayOf, upcomingMeetings, weekdayIn, zoneWords } from "~/shared/cadence";
 import type { ChatPlatformName } from "~/shared/chat";
 import { livePaths } from "~/shared/live";
@@ -225,25 +233,37 @@ async function optedIn(db: Database, installation: ChatInstallation): Promise<st
 }
 
 /**
- * A chat user asks for the team's reminders by direct message, or asks to
- * stop: answers whether they now get them.
+ * A chat user asks for the reminders of the team their workspace is
+ * connected to by direct message, or asks to stop: answers the team and
+ * whether they now get them; null for a workspace connected to no team.
  */
 export async function toggleReminderOptIn(
   db: Database,
-  who: { platform: ChatPlatformName; workspaceId: string; userId: string; teamId: string },
-): Promise<boolean> {
+  who: { platform: ChatPlatformName; workspaceId: string; userId: string },
+): Promise<{ teamName: string; on: boolean } | null> {
+  // A payload names its workspace, never a team: the team it was connected to last, as workspaceInstallation reads it.
+  const [team] = await db
+    .select({ id: teams.id, name: teams.name })
+    .from(chatInstallations)
+    .innerJoin(teams, eq(teams.id, chatInstallations.teamId))
+    .where(and(eq(chatInstallations.platform, who.platform), eq(chatInstallations.workspaceId, who.workspaceId)))
+    .orderBy(desc(chatInstallations.updatedAt))
+    .limit(1);
+  if (!team) return null;
+  const row = { ...who, teamId: team.id };
   const match = and(
-    eq(chatReminderOptIns.platform, who.platform),
-    eq(chatReminderOptIns.workspaceId, who.workspaceId),
-    eq(chatReminderOptIns.userId, who.userId),
-    eq(chatReminderOptIns.teamId, who.teamId),
+    eq(chatReminderOptIns.platform, row.platform),
+    eq(chatReminderOptIns.workspaceId, row.workspaceId),
+    eq(chatReminderOptIns.userId, row.userId),
+    eq(chatReminderOptIns.teamId, row.teamId),
   );
-  return db.transaction(async (tx) => {
+  const on = await db.transaction(async (tx) => {
     const removed = await tx.delete(chatReminderOptIns).where(match).returning({ userId: chatReminderOptIns.userId });
     if (removed.length > 0) return false;
-    await tx.insert(chatReminderOptIns).values(who).onConflictDoNothing();
+    await tx.insert(chatReminderOptIns).values(row).onConflictDoNothing();
     return true;
   });
+  return { teamName: team.name, on };
 }
 
 /** The team's question of the day: its time on the team's clock, or null when it is off. */
