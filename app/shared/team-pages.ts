@@ -19,6 +19,8 @@ export const TEAM_NOTICES = {
   "chat-connected": "The channel is connected: the team's rounds will be posted there.",
   "discord-connected": "Discord is connected. Rounds will be posted to the channel you picked there.",
   "discord-disconnected": "Discord is disconnected; its webhook's token is deleted.",
+  "question-of-day-on": "The question of the day will be posted on weekdays at the time you chose.",
+  "question-of-day-off": "The question of the day is off.",
 } as const;
 
 export type TeamNotice = keyof typeof TEAM_NOTICES;

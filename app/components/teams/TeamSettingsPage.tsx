@@ -8,6 +8,7 @@ import { TEAM_NAME_MAX, type TeamRole } from "~/shared/teams";
 import { ChatSection, type SlackSettingsView } from "./ChatSection";
 import { DiscordPanel, type DiscordSettingsView } from "./DiscordPanel";
 import { FormError } from "./FormError";
+import { type ChatNoticesView, QuestionOfDaySection } from "./QuestionOfDaySection";
 import { TeamNav } from "./TeamNav";
 import { TimeZoneField } from "./TimeZoneField";
 
@@ -19,6 +20,7 @@ export function TeamSettingsPage({
   tokens,
   slack,
   discord,
+  chatNotices,
   result,
 }: {
   team: { id: string; name: string; timeZone: string; role: TeamRole };
@@ -27,6 +29,7 @@ export function TeamSettingsPage({
   tokens: TokenListing[];
   slack: SlackSettingsView;
   discord: DiscordSettingsView;
+  chatNotices: ChatNoticesView;
   result?: { form: string; error?: string } & TokenFormResult;
 }) {
   return (
@@ -56,6 +59,11 @@ export function TeamSettingsPage({
         </section>
         <ChatSection teamId={team.id} slack={slack} result={result?.form === "chat" ? result : undefined} />
         <DiscordPanel teamId={team.id} discord={discord} result={result?.form === "discord" ? result : undefined} />
+        <QuestionOfDaySection
+          chat={chatNotices}
+          timeZone={team.timeZone}
+          result={result?.form === "question-of-day" ? result : undefined}
+        />
         <ApiTokensSection tokens={tokens} forTeam={team.name} result={result?.form === "tokens" ? result : undefined} />
         <section aria-labelledby="delete-title" className="rounded-3xl border border-line bg-white p-6 sm:p-8">
           <h2 id="delete-title" className="font-serif text-xl font-semibold text-ink">

@@ -2,13 +2,14 @@ import { data, redirect } from "react-router";
 import { TeamSettingsPage } from "~/components/teams/TeamSettingsPage";
 import { config } from "~/config.server";
 import { listTokens } from "~/domain/accounts/api-tokens.server";
-import { teamConnections, teamInstallation } from "~/domain/chat/installations.server";
+import { hasChatChannel, teamConnections, teamInstallation } from "~/domain/chat/installations.server";
+import { questionOfDaySetting } from "~/domain/chat/notices.server";
 import { seo } from "~/lib/seo";
 import { chatSeal, database } from "~/services.server";
 import { teamNotice } from "~/shared/team-pages";
 import { timeZoneChoices } from "~/shared/team-schemas";
 import { createTeamToken, revokeTeamToken } from "~/use-cases/accounts/api-tokens.server";
-import { chooseChatChannel, disconnectChat } from "~/use-cases/chat/chat.server";
+import { chooseChatChannel, disconnectChat, setChatQuestionOfDay } from "~/use-cases/chat/chat.server";
 import { changeTeamSettings, deleteWholeTeam } from "~/use-cases/teams/teams.server";
 import { type FormFailure, formRefusal, runForPage } from "~/web/adapters/page.server";
 import { startDiscordInstall } from "~/web/chat/discord.server";
@@ -29,6 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     tokens: await listTokens((await database()).db, { teamId: access.teamId }),
     slack: await slackView(access.teamId),
     discord: await discordView(access.teamId),
+    chatNotices: await chatNoticesView(access.teamId),
   };
 }
 
@@ -38,6 +40,11 @@ async function discordView(teamId: string) {
   const connection = (await teamConnections(db, teamId)).find((c) => c.platform === "discord");
   const installation = connection ? await teamInstallation(db, chatSeal(), teamId, "discord") : null;
   return { available: true, connection: connection ?? null, guildId: installation?.workspaceId ?? null };
+}
+
+async function chatNoticesView(teamId: string) {
+  const { db } = await database();
+  return { connected: await hasChatChannel(db, teamId), questionOfDayAt: await questionOfDaySetting(db, teamId) };
 }
 
 async function slackView(teamId: string) {
@@ -105,6 +112,13 @@ export async function action(args: Route.ActionArgs) {
     const gone = await runForPage(disconnectChat, args, { teamId, platform: "discord" }, teamId);
     if (!gone.ok) return fail("discord", gone);
     throw redirect(`/teams/${teamId}/settings?notice=discord-disconnected`);
+  }
+  if (fields.intent === "question-of-day") {
+    const input = { teamId, enabled: fields.enabled === "on", time: fields.time };
+    const saved = await runForPage(setChatQuestionOfDay, args, input, teamId);
+    if (!saved.ok) return fail("question-of-day", saved);
+    const notice = saved.value.next ? "question-of-day-on" : "question-of-day-off";
+    throw redirect(`/teams/${teamId}/settings?notice=${notice}#question-of-day`);
   }
   if (fields.intent !== "save") {
     await requireTeamPage(args.request, teamId, "manage-settings");
