@@ -72,8 +72,8 @@ export function QuestionOfDaySection({
       </Form>
       <p className="mt-6 border-t border-line pt-4 text-sm text-ink-muted">
         Meeting reminders are set on each series. Anyone who wants them by direct message sends{" "}
-        <code className="rounded bg-sand px-1 text-ink">/circleup remind</code> in Slack (again to stop); on a
-        chat without direct messages they go to the channel only.
+        <code className="rounded bg-sand px-1 text-ink">/circleup remind</code> in Slack (again to stop); on a chat
+        without direct messages they go to the channel only.
       </p>
     </section>
   );
