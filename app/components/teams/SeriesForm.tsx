@@ -295,7 +295,10 @@ export function SeriesForm({
             <input type="hidden" name="reminder" value={values.reminder} />
             <p className="text-sm text-ink-muted">
               To remind the team before each meeting, connect a chat channel in the{" "}
-              <Link to={chat.settingsPath} className="font-semibold text-brand-700 underline">
+              <Link
+                to={chat.settingsPath}
+                className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline"
+              >
                 team&apos;s settings
               </Link>
               .
