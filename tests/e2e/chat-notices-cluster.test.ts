@@ -23,7 +23,9 @@ const SIGNING_SECRET = "slack-signing-secret-of-the-notices";
  * stand-in for Slack: a series' reminder waits for its time (the test makes
  * its job due) and is then posted to the channel once and sent by direct
  * message to the person who asked with /circleup remind, however often the
- * job runs; the question of the day goes out on a weekday, not on a
+ * job runs, and while the meeting's round takes answers ahead it says how
+ * many answered (never what) with the join link; the question of the day
+ * goes out on a weekday, not on a
  * Saturday, once a day, and not the same question the next weekday.
  */
 describe("chat notices", () => {
@@ -137,16 +139,13 @@ describe("chat notices", () => {
 
   let reminder = { seriesId: "", meetingAt: "" };
 
-  it("posts a series' reminder at its time, once, to the channel and by direct message", async (context) => {
-    if (!cluster) return context.skip();
-    const form = await (await owner.get(`/teams/${teamId}/series/new`)).text();
-    expect(form).toContain('name="reminder"');
-    // A meeting three hours from now on the team's clock (Berlin): its reminder, an hour before, is two hours away.
+  /** Creates a weekly series from its form, meeting three hours from now on the team's clock, reminding an hour before. */
+  async function newSeries(name: string, opensAhead: string): Promise<string> {
     const at = new Date(Date.now() + 3 * 3_600_000);
     const clock = (options: Intl.DateTimeFormatOptions) =>
       new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", ...options }).format(at);
     const created = await owner.postForm(`/teams/${teamId}/series/new`, {
-      name: "Design sync",
+      name,
       category: "any",
       meetingContext: "check-in",
       questionStyle: "playful",
@@ -154,10 +153,19 @@ describe("chat notices", () => {
       cadence: "weekly",
       weekday: String(WEEKDAYS.indexOf(clock({ weekday: "long" }) as (typeof WEEKDAYS)[number])),
       timeOfDay: clock({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
-      opensAhead: "no",
+      opensAhead,
       reminder: "hour-before",
     });
     expect(created.status).toBe(302);
+    return new URL(created.headers.get("location") ?? "", cluster?.url).pathname.split("/").at(-1) ?? "";
+  }
+
+  it("posts a series' reminder at its time, once, to the channel and by direct message", async (context) => {
+    if (!cluster) return context.skip();
+    const form = await (await owner.get(`/teams/${teamId}/series/new`)).text();
+    expect(form).toContain('name="reminder"');
+    // A meeting three hours from now on the team's clock (Berlin): its reminder, an hour before, is two hours away.
+    await newSeries("Design sync", "no");
     const [waiting] = await rows<{ data: typeof reminder; startAfter: string }>(
       sql`select data, start_after as "startAfter" from pgboss.job where name = 'chat.reminder' and state = 'created'`,
     );
@@ -195,6 +203,40 @@ describe("chat notices", () => {
     await runNow("chat.reminder", reminder, "reminder-third");
     expect(posts((c) => textOf(c).startsWith("Reminder:"))).toHaveLength(2);
     expect(slack.done("conversations.open")).toHaveLength(1);
+  }, 60_000);
+
+  it("says in the reminder that answers are open and how many answered, never what, with the join link", async (context) => {
+    if (!cluster) return context.skip();
+    // Answers open four hours before: already, so the servers open the round now.
+    const seriesId = await newSeries("Planning", "hours-before");
+    const roundCode = async () =>
+      (
+        await rows<{ code: string }>(
+          sql`select r.code from team_meetings m join live_rounds r on r.id = m.live_round_id where m.series_id = ${seriesId}`,
+        )
+      )[0]?.code;
+    await expect.poll(roundCode, { timeout: 30_000, message: "the round opened ahead" }).toBeTruthy();
+    const code = (await roundCode()) ?? "";
+    const phone = cluster.client(0, "198.51.100.41");
+    const joined = await phone.postJson(`/api/v1/rounds/${code}/join`, { name: "Dee" });
+    expect(joined.status).toBe(201);
+    const { view } = (await joined.json()) as { view: { position: number; questions: { mode: string }[] } };
+    const mode = view.questions[view.position]?.mode;
+    const answer = mode === "scale" || mode === "pick" ? { choice: 0 } : { text: "Secretly sleepy" };
+    expect((await phone.postJson(`/api/v1/rounds/${code}/answer`, { position: view.position, ...answer })).status).toBe(
+      200,
+    );
+
+    await handle.db.execute(
+      sql`update pgboss.job set start_after = now() where name = 'chat.reminder' and state = 'created' and data->>'seriesId' = ${seriesId}`,
+    );
+    const isPlanning = (c: SlackCall) => textOf(c).startsWith("Reminder: Planning");
+    await expect.poll(() => posts(isPlanning).length, { timeout: 30_000 }).toBe(2);
+    const [channel] = posts((c) => isPlanning(c) && c.body.channel === "C0ROUNDS");
+    expect(textOf(channel)).toContain("Answers are open: 1 person has answered so far.");
+    expect(JSON.stringify(channel?.body)).not.toContain("Secretly sleepy");
+    expect(linkOf(channel)?.text?.text).toBe("Answer now");
+    expect(linkOf(channel)?.url).toMatch(new RegExp(`/live/${code}$`));
   }, 60_000);
 
   it("posts the question of the day on a weekday, not on a Saturday, once a day, another the next weekday", async (context) => {
