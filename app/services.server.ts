@@ -15,7 +15,8 @@ import type { Billing } from "~/domain/billing/billing.server";
 import { discordPoster } from "~/domain/chat/discord.server";
 import { googleChatApi, googleChatPoster } from "~/domain/chat/google-chat.server";
 import { forgetWorkspace } from "~/domain/chat/installations.server";
-import { ChatRateLimited, syncRoundPosts } from "~/domain/chat/round-posts.server";
+import { type NoticeDeps, sendQuestionOfDay, sendReminder } from "~/domain/chat/notices.server";
+import { type ChatPoster, syncRoundPosts, withinRateLimits } from "~/domain/chat/round-posts.server";
 import { type TokenSeal, tokenSeal } from "~/domain/chat/sealing.server";
 import { slackPoster } from "~/domain/chat/slack.server";
 import { teamsPoster } from "~/domain/chat/teams.server";
@@ -25,7 +26,7 @@ import { createEmailSender } from "~/domain/email/send.server";
 import type { EmailContent } from "~/domain/email/templates";
 import { type ActiveGenerator, createActiveGenerator } from "~/domain/generation/active-generator.server";
 import { runHousekeeping } from "~/domain/housekeeping/housekeeping.server";
-import { createJobQueue, type JobQueue, type JobSender } from "~/domain/jobs/queue.server";
+import { createJobQueue, type JobPayloads, type JobQueue, type JobSender } from "~/domain/jobs/queue.server";
 import { RoundHub } from "~/domain/live/hub.server";
 import { importLibrary } from "~/domain/questions/library.server";
 import { openRoundAhead } from "~/domain/teams/answers-ahead.server";
@@ -162,13 +163,6 @@ export async function startJobs(): Promise<void> {
     );
     const server = `${os.hostname()}:${process.pid}`;
     const intervalMs = settings.housekeepingIntervalMs;
-    // One client for the process: it keeps the service account's access token until it expires.
-    const googleChat = settings.googleChat
-      ? googleChatPoster(googleChatApi(settings.googleChat), async (space) => {
-          const forgotten = await forgetWorkspace(handle.db, "google-chat", space);
-          logger.info({ forgotten }, "Google Chat space gone for the app; its installation is deleted");
-        })
-      : undefined;
     const started = createJobQueue({ handle, log: logger, recurring: { housekeeping: intervalMs / 1000 } });
     await started.start({
       mail: async ({ outboxId }, attempt) => {
@@ -190,14 +184,12 @@ export async function startJobs(): Promise<void> {
         }
       },
       "chat.post-round": async ({ roundId }) => {
-        const posters = {
-          ...(settings.slack ? { slack: slackPoster(settings.slack.apiUrl) } : {}),
-          ...(settings.discord ? { discord: discordPoster(handle.db, settings.discord.apiUrl) } : {}),
-          ...(settings.teams ? { teams: teamsPoster(settings.teams) } : {}),
-          ...(googleChat ? { "google-chat": googleChat } : {}),
-        };
-        await postRoundChat(handle.db, posters, roundId);
+        await postRoundChat(handle.db, chatPosters(handle.db), roundId);
       },
+      "chat.reminder": (payload) =>
+        postChatNotice(handle.db, "chat.reminder", payload, (deps) => sendReminder(deps, started, payload)),
+      "chat.question-of-day": (payload) =>
+        postChatNotice(handle.db, "chat.question-of-day", payload, (deps) => sendQuestionOfDay(deps, started, payload)),
     });
     logger.info({ via: mailer.describe }, "mail goes out");
     queue = started;
@@ -206,38 +198,78 @@ export async function startJobs(): Promise<void> {
   await starting;
 }
 
-/** The longest Retry-After a chat job waits out itself; a longer one queues the job again for then. */
-const CHAT_WAIT_IN_JOB_SECONDS = 30;
+let googleChat: ChatPoster | undefined;
+
+/** The chat platforms this server is set up for, each with its way of posting. */
+function chatPosters(db: DatabaseHandle["db"]): NoticeDeps["posters"] {
+  const settings = config();
+  // One Google client for the process: it keeps the service account's access token until it expires.
+  if (settings.googleChat) {
+    googleChat ??= googleChatPoster(googleChatApi(settings.googleChat), async (space) => {
+      const forgotten = await forgetWorkspace(db, "google-chat", space);
+      logger.info({ forgotten }, "Google Chat space gone for the app; its installation is deleted");
+    });
+  }
+  return {
+    ...(settings.slack ? { slack: slackPoster(settings.slack.apiUrl) } : {}),
+    ...(settings.discord ? { discord: discordPoster(db, settings.discord.apiUrl) } : {}),
+    ...(settings.teams ? { teams: teamsPoster(settings.teams) } : {}),
+    ...(googleChat ? { "google-chat": googleChat } : {}),
+  };
+}
 
 /**
- * A round's chat posts brought up to date. A platform's 429 is waited out
- * (its Retry-After) and the same step tried again: nothing had been posted,
- * and the post's row keeps a retried job from posting twice.
+ * A round's chat posts brought up to date; a platform's 429 is waited out
+ * (withinRateLimits), a long wait queues the job again for then.
  */
 async function postRoundChat(
   db: DatabaseHandle["db"],
   posters: Parameters<typeof syncRoundPosts>[2],
   roundId: string,
 ): Promise<void> {
-  for (;;) {
-    try {
-      await syncRoundPosts(db, chatSeal(), posters, roundId);
-      return;
-    } catch (error) {
-      if (!(error instanceof ChatRateLimited)) {
-        logger.warn({ roundId, error: error instanceof Error ? error.message : String(error) }, "chat post failed");
-        throw error;
-      }
-      logger.info({ roundId, retryAfterSeconds: error.retryAfterSeconds }, "chat platform asked to wait");
-      if (error.retryAfterSeconds > CHAT_WAIT_IN_JOB_SECONDS) {
-        await jobs().send(db, "chat.post-round", [{ roundId }], {
-          singletonKey: roundId,
-          startAfterSeconds: error.retryAfterSeconds,
-        });
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, error.retryAfterSeconds * 1000));
-    }
+  try {
+    await withinRateLimits(() => syncRoundPosts(db, chatSeal(), posters, roundId), {
+      waiting: (retryAfterSeconds) => logger.info({ roundId, retryAfterSeconds }, "chat platform asked to wait"),
+      later: (seconds) =>
+        jobs().send(db, "chat.post-round", [{ roundId }], { singletonKey: roundId, startAfterSeconds: seconds }),
+    });
+  } catch (error) {
+    logger.warn({ roundId, error: error instanceof Error ? error.message : String(error) }, "chat post failed");
+    throw error;
+  }
+}
+
+/**
+ * A scheduled chat notice (a reminder, the question of the day) posted;
+ * a platform's 429 is waited out (withinRateLimits), a long wait queues the
+ * job again for then under a key of its own (the running one holds its key).
+ */
+async function postChatNotice<Name extends "chat.reminder" | "chat.question-of-day">(
+  db: DatabaseHandle["db"],
+  name: Name,
+  payload: JobPayloads[Name],
+  send: (deps: NoticeDeps) => Promise<object>,
+): Promise<void> {
+  const deps = { db, seal: chatSeal(), posters: chatPosters(db), publicUrl: config().publicUrl };
+  try {
+    await withinRateLimits(
+      async () => {
+        const outcome: object = { job: name, ...payload, ...(await send(deps)) };
+        logger.info(outcome, "chat notice");
+      },
+      {
+        waiting: (retryAfterSeconds) => logger.info({ job: name, retryAfterSeconds }, "chat platform asked to wait"),
+        later: (seconds) =>
+          jobs().send(db, name, [payload], {
+            singletonKey: `${Object.values(payload).join("@")}@after-${Date.now()}`,
+            startAfterSeconds: seconds,
+          }),
+      },
+    );
+  } catch (error) {
+    const failed: object = { job: name, ...payload, error: error instanceof Error ? error.message : String(error) };
+    logger.warn(failed, "chat notice failed; it is retried");
+    throw error;
   }
 }
 

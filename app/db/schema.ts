@@ -658,14 +658,20 @@ export const housekeepingRuns = pgTable(
  * A team: people who meet again and again. Its members, series, meetings,
  * memory, collection and private questions all go with it (ON DELETE CASCADE).
  */
-export const teams = pgTable("teams", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  /** An IANA time zone ("Europe/Berlin"): series' days and times are read in it. */
-  timeZone: text("time_zone").notNull().default("UTC"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const teams = pgTable(
+  "teams",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** An IANA time zone ("Europe/Berlin"): series' days and times are read in it. */
+    timeZone: text("time_zone").notNull().default("UTC"),
+    /** When the question of the day goes to the team's chat channel on weekdays (HH:MM on its clock); null: it does not. */
+    questionOfDayAt: text("question_of_day_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("teams_question_of_day_at_check", sql`${t.questionOfDayAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`)],
+);
 
 /** Who belongs to a team and as what: exactly one owner, facilitators run meetings, members answer and read. */
 export const teamMembers = pgTable(
@@ -750,6 +756,8 @@ export const meetingSeries = pgTable(
     opensAhead: text("opens_ahead").notNull().default("no"),
     /** Whether a round opened ahead is anonymous (the host chooses in the meeting otherwise). */
     aheadAnonymous: boolean("ahead_anonymous").notNull().default(false),
+    /** One reminder before each meeting in the team's chat: no, hour-before, morning or day-before. */
+    reminder: text("reminder").notNull().default("no"),
     nextQuestionId: uuid("next_question_id").references(() => questions.id, { onDelete: "set null" }),
     /** Null when CircleUp drew it by itself. */
     nextQuestionBy: text("next_question_by").references(() => users.id, { onDelete: "set null" }),
@@ -772,6 +780,7 @@ export const meetingSeries = pgTable(
     ),
     check("meeting_series_week_of_month_check", sql`${t.weekOfMonth} in (-1, 1, 2, 3, 4)`),
     check("meeting_series_day_of_month_check", sql`${t.dayOfMonth} between 1 and 31`),
+    check("meeting_series_reminder_check", sql`${t.reminder} in ('no', 'hour-before', 'morning', 'day-before')`),
   ],
 );
 
@@ -1068,4 +1077,51 @@ export const chatIdentities = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.roundId, t.platform, t.workspaceId, t.userId] })],
+);
+
+/**
+ * A notice CircleUp posted (or is about to post) to a team's chat: a
+ * reminder before a meeting ("reminder:<series>@<meeting instant>", with
+ * ":<user>" for a direct message) or the question of the day
+ * ("qotd:YYYY-MM-DD", with the question it asked). Written before the
+ * platform is called and given its id after, so a retried job never posts
+ * twice. Deleted with the team.
+ */
+export const chatNotices = pgTable(
+  "chat_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    key: text("key").notNull(),
+    /** The channel, or the user for a direct message. */
+    target: text("target").notNull(),
+    questionId: uuid("question_id").references(() => questions.id, { onDelete: "set null" }),
+    messageId: text("message_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("chat_notices_team_key_idx").on(t.teamId, t.platform, t.key)],
+);
+
+/**
+ * A chat user who asked for the team's meeting reminders by direct message
+ * (Slack: /circleup remind): only the platform's ids and the team.
+ */
+export const chatReminderOptIns = pgTable(
+  "chat_reminder_opt_ins",
+  {
+    platform: text("platform").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    userId: text("user_id").notNull(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.platform, t.workspaceId, t.userId, t.teamId] }),
+    index("chat_reminder_opt_ins_team_idx").on(t.teamId),
+  ],
 );

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { OPENS_AHEAD } from "./answers-ahead";
 import { CADENCES, type Cadence, type CadenceKind, parseLocalDate, WEEKS_OF_MONTH, type WeekOfMonth } from "./cadence";
 import { CATEGORY_SLUGS } from "./categories";
+import { REMINDERS } from "./notices";
 import { choiceFields } from "./question-schemas";
 import { isOfferedChoice } from "./questions";
 import { ANY_MEETING, SERIES_NAME_MAX, TIME_OF_DAY, WEEKDAYS } from "./series";
@@ -83,6 +84,8 @@ export const seriesFormSchema = z
     // Without a choice the round opens in the meeting, as every series' did before.
     opensAhead: z.enum(OPENS_AHEAD, { error: `opensAhead must be one of ${OPENS_AHEAD.join(", ")}` }).default("no"),
     aheadAnonymous: z.boolean().default(false),
+    // Without a choice no reminder goes to the team's chat, as before there were any.
+    reminder: z.enum(REMINDERS, { error: `reminder must be one of ${REMINDERS.join(", ")}` }).default("no"),
   })
   .refine((series) => isOfferedChoice(series.meetingContext, series.engagementLevel), {
     message: "An energizer is quick or standard, never deep: choose another depth",
@@ -115,6 +118,7 @@ export function seriesFormFields(form: FormData): Record<string, unknown> {
     pulse: form.get("pulse") === "on",
     opensAhead: text("opensAhead"),
     aheadAnonymous: form.get("aheadAnonymous") === "on",
+    reminder: text("reminder"),
   };
 }
 

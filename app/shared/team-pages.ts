@@ -21,6 +21,8 @@ export const TEAM_NOTICES = {
   "discord-disconnected": "Discord is disconnected; its webhook's token is deleted.",
   "teams-disconnected": "Microsoft Teams is disconnected: no more rounds are posted to its channel.",
   "google-chat-disconnected": "Google Chat is disconnected: no more rounds are posted to its space.",
+  "question-of-day-on": "The question of the day will be posted on weekdays at the time you chose.",
+  "question-of-day-off": "The question of the day is off.",
 } as const;
 
 export type TeamNotice = keyof typeof TEAM_NOTICES;

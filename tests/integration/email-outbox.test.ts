@@ -52,6 +52,8 @@ describe.each(testEngines())("the e-mail outbox on $engine", ({ engine, availabl
       housekeeping: async () => {},
       "round-opening": async () => {},
       "chat.post-round": async () => {},
+      "chat.reminder": async () => {},
+      "chat.question-of-day": async () => {},
     });
     queues.push(queue);
     return queue;

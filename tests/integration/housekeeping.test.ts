@@ -160,6 +160,8 @@ describe.each(testEngines())("housekeeping on $engine", ({ engine, available }) 
             await runHousekeeping(db, { server: "test", minGapMs: 500 });
           },
           "chat.post-round": async () => {},
+          "chat.reminder": async () => {},
+          "chat.question-of-day": async () => {},
         },
         { housekeeping: 1 },
       );

@@ -108,7 +108,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
           ok: true,
           access_token: botToken,
           token_type: "bot",
-          scope: "commands,chat:write,chat:write.public,channels:read",
+          scope: "commands,chat:write,chat:write.public,channels:read,im:write",
           bot_user_id: "U0CIRCLEBOT",
           app_id: "A0CIRCLE",
           team: SLACK_WORKSPACE,
@@ -123,6 +123,9 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       case "chat.postMessage":
         ts += 1;
         return send(200, { ok: true, channel: body.channel, ts: `${ts}.000100`, message: { text: body.text } });
+      case "conversations.open":
+        // The app's direct message with the person: one channel per user, as Slack answers it.
+        return send(200, { ok: true, channel: { id: `D${String(body.users ?? "")}` } });
       case "chat.update":
         return send(200, { ok: true, channel: body.channel, ts: body.ts });
       case "views.open":

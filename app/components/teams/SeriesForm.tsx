@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { primaryButton } from "~/components/buttons";
 import { OPENS_AHEAD, OPENS_AHEAD_LABELS, type OpensAhead } from "~/shared/answers-ahead";
 import {
@@ -13,6 +13,7 @@ import {
   WEEKS_OF_MONTH,
 } from "~/shared/cadence";
 import { CATEGORIES } from "~/shared/categories";
+import { REMINDER_LABELS, REMINDERS, type Reminder } from "~/shared/notices";
 import { ENGAGEMENT_LEVELS, MEETING_CONTEXTS, QUESTION_STYLES } from "~/shared/questions";
 import { ANY_MEETING, SERIES_NAME_MAX, WEEKDAYS } from "~/shared/series";
 
@@ -32,6 +33,7 @@ export type SeriesValues = {
   pulse: boolean;
   opensAhead: OpensAhead;
   aheadAnonymous: boolean;
+  reminder: Reminder;
 };
 
 /** A new series: a Monday stand-up at 09:30; `today` (the team's) is where a series every two weeks starts. */
@@ -51,6 +53,7 @@ export function newSeriesValues(today: string): SeriesValues {
     pulse: false,
     opensAhead: "no",
     aheadAnonymous: false,
+    reminder: "no",
   };
 }
 
@@ -67,6 +70,7 @@ export function seriesValues(
     pulse: boolean;
     opensAhead: OpensAhead;
     aheadAnonymous: boolean;
+    reminder: Reminder;
   },
   today: string,
 ): SeriesValues {
@@ -137,17 +141,21 @@ export function SeriesForm({
   timeZone,
   error,
   submitLabel,
+  chat,
 }: {
   values: SeriesValues;
   timeZone: string;
   error: string | null;
   submitLabel: string;
+  /** Whether the team has a chat channel connected (reminders go there), and where its settings are. */
+  chat: { connected: boolean; settingsPath: string };
 }) {
   const nameId = useId();
   const timeId = useId();
   const startsOnId = useId();
   const dateHintId = useId();
   const aheadHintId = useId();
+  const reminderHintId = useId();
   return (
     <Form method="post" className="space-y-4">
       <input type="hidden" name="intent" value="save" />
@@ -263,6 +271,40 @@ export function SeriesForm({
           <input type="checkbox" name="aheadAnonymous" defaultChecked={values.aheadAnonymous} className="size-5" />
           Answers ahead are anonymous: the host sees how many answered, not who
         </label>
+      </fieldset>
+      <fieldset className="space-y-3">
+        <legend className="font-serif text-lg font-semibold text-ink">Reminder in chat</legend>
+        {chat.connected ? (
+          <>
+            <Select
+              name="reminder"
+              text={`Remind the team's chat channel (${timeZone})`}
+              value={values.reminder}
+              describedBy={reminderHintId}
+              options={REMINDERS.map((value) => ({ value, label: REMINDER_LABELS[value] }))}
+            />
+            <p id={reminderHintId} className="text-sm text-ink-muted">
+              One message before each meeting: its name and time, whether answers are open and how many answered (never
+              what they said), and a link to answer. People who send <code>/circleup remind</code> in Slack get it by
+              direct message too; on a chat without direct messages it goes to the channel only.
+            </p>
+          </>
+        ) : (
+          <>
+            {/* Kept as saved: a team that disconnects its chat and connects again finds its reminders as they were. */}
+            <input type="hidden" name="reminder" value={values.reminder} />
+            <p className="text-sm text-ink-muted">
+              To remind the team before each meeting, connect a chat channel in the{" "}
+              <Link
+                to={chat.settingsPath}
+                className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline"
+              >
+                team&apos;s settings
+              </Link>
+              .
+            </p>
+          </>
+        )}
       </fieldset>
       <p role="alert" className="min-h-5 text-sm font-medium text-accent-600">
         {error}

@@ -9,6 +9,7 @@ import { ChatSection, type SlackSettingsView } from "./ChatSection";
 import { DiscordPanel, type DiscordSettingsView } from "./DiscordPanel";
 import { FormError } from "./FormError";
 import { GoogleChatPanel, type GoogleChatSettingsView } from "./GoogleChatPanel";
+import { type ChatNoticesView, QuestionOfDaySection } from "./QuestionOfDaySection";
 import { TeamNav } from "./TeamNav";
 import { type TeamsChatView, TeamsPanel } from "./TeamsPanel";
 import { TimeZoneField } from "./TimeZoneField";
@@ -23,6 +24,7 @@ export function TeamSettingsPage({
   discord,
   teamsChat,
   googleChat,
+  chatNotices,
   result,
 }: {
   team: { id: string; name: string; timeZone: string; role: TeamRole };
@@ -33,6 +35,7 @@ export function TeamSettingsPage({
   discord: DiscordSettingsView;
   teamsChat: TeamsChatView;
   googleChat: GoogleChatSettingsView;
+  chatNotices: ChatNoticesView;
   result?: { form: string; error?: string } & TokenFormResult;
 }) {
   return (
@@ -67,6 +70,11 @@ export function TeamSettingsPage({
           teamId={team.id}
           googleChat={googleChat}
           result={result?.form === "google-chat" ? result : undefined}
+        />
+        <QuestionOfDaySection
+          chat={chatNotices}
+          timeZone={team.timeZone}
+          result={result?.form === "question-of-day" ? result : undefined}
         />
         <ApiTokensSection tokens={tokens} forTeam={team.name} result={result?.form === "tokens" ? result : undefined} />
         <section aria-labelledby="delete-title" className="rounded-3xl border border-line bg-white p-6 sm:p-8">

@@ -137,6 +137,11 @@ export async function teamConnections(db: Database, teamId: string): Promise<Cha
   }));
 }
 
+/** Whether the team has a channel connected on any platform: where its rounds, reminders and questions of the day go. */
+export async function hasChatChannel(db: Database, teamId: string): Promise<boolean> {
+  return (await teamConnections(db, teamId)).some((connection) => connection.channel !== null);
+}
+
 /** The channel the team's rounds are posted to. */
 export async function chooseChannel(
   db: Database,

@@ -53,12 +53,45 @@ export type ChatPoster = {
   ): Promise<string>;
   /** Posts a notice to the channel; answers the platform's id of the message. */
   postNotice(installation: ChatInstallation, channelId: string, notice: ChatNotice): Promise<string>;
+  /**
+   * Sends a notice to one person by direct message; answers the platform's
+   * id of the message. A platform without direct messages leaves it out,
+   * and its people get reminders in the channel only.
+   */
+  postDirect?(installation: ChatInstallation, userId: string, notice: ChatNotice): Promise<string>;
 };
 
 /** The platform asked to be called again after `retryAfterSeconds`; nothing was posted. */
 export class ChatRateLimited extends Error {
   constructor(readonly retryAfterSeconds: number) {
     super(`rate limited for ${retryAfterSeconds} s`);
+  }
+}
+
+/** The longest Retry-After a chat job waits out itself; a longer one queues the job again for then. */
+export const CHAT_WAIT_IN_JOB_SECONDS = 30;
+
+/**
+ * Runs a chat job's step until the platform stops asking to wait: a 429 is
+ * waited out (its Retry-After) and the same step tried again, since nothing
+ * had been posted and the rows written before each post keep a second try
+ * from posting twice; a wait longer than CHAT_WAIT_IN_JOB_SECONDS is left to
+ * `later`, which queues the job again for then.
+ */
+export async function withinRateLimits(
+  step: () => Promise<void>,
+  { later, waiting }: { later: (seconds: number) => Promise<void>; waiting?: (seconds: number) => void },
+): Promise<void> {
+  for (;;) {
+    try {
+      await step();
+      return;
+    } catch (error) {
+      if (!(error instanceof ChatRateLimited)) throw error;
+      waiting?.(error.retryAfterSeconds);
+      if (error.retryAfterSeconds > CHAT_WAIT_IN_JOB_SECONDS) return later(error.retryAfterSeconds);
+      await new Promise((resolve) => setTimeout(resolve, error.retryAfterSeconds * 1000));
+    }
   }
 }
 

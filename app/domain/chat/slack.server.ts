@@ -120,25 +120,36 @@ export function slackPoster(apiUrl: string): ChatPoster {
       if (!posted.ts) throw new Error("Slack answered a post without its ts");
       return posted.ts;
     },
-    async postNotice(installation, channelId, notice: ChatNotice) {
-      const blocks: object[] = [{ type: "section", text: { type: "mrkdwn", text: mrkdwnEscape(notice.text) } }];
-      if (notice.link) {
-        blocks.push({
-          type: "actions",
-          elements: [{ type: "button", text: plain(notice.link.label), url: notice.link.url }],
-        });
-      }
-      const posted = await rateLimited(() =>
-        slackClient(installation.botToken, apiUrl).chat.postMessage({
-          channel: channelId,
-          text: notice.text,
-          blocks: blocks as never,
-        }),
+    postNotice: (installation, channelId, notice) => postNoticeTo(installation, channelId, notice),
+    // The app's direct message with the person (im:write), then the notice in it.
+    async postDirect(installation, userId, notice) {
+      const opened = await rateLimited(() =>
+        slackClient(installation.botToken, apiUrl).conversations.open({ users: userId }),
       );
-      if (!posted.ts) throw new Error("Slack answered a post without its ts");
-      return posted.ts;
+      const channelId = opened.channel?.id;
+      if (!channelId) throw new Error("Slack opened no direct message");
+      return postNoticeTo(installation, channelId, notice);
     },
   };
+
+  async function postNoticeTo(installation: ChatInstallation, channelId: string, notice: ChatNotice) {
+    const blocks: object[] = [{ type: "section", text: { type: "mrkdwn", text: mrkdwnEscape(notice.text) } }];
+    if (notice.link) {
+      blocks.push({
+        type: "actions",
+        elements: [{ type: "button", text: plain(notice.link.label), url: notice.link.url }],
+      });
+    }
+    const posted = await rateLimited(() =>
+      slackClient(installation.botToken, apiUrl).chat.postMessage({
+        channel: channelId,
+        text: notice.text,
+        blocks: blocks as never,
+      }),
+    );
+    if (!posted.ts) throw new Error("Slack answered a post without its ts");
+    return posted.ts;
+  }
 }
 
 /** Which question the modal answers, carried through Slack in the view's private metadata. */

@@ -28,6 +28,10 @@ export type JobPayloads = {
   "round-opening": { seriesId: string; meetingAt: string };
   /** A team round's chat posts brought up to date: posted once, then updated; one waiting per round. */
   "chat.post-round": { roundId: string };
+  /** A series meeting's reminder in the team's chat; `meetingAt` is the meeting's planned instant (ISO). */
+  "chat.reminder": { seriesId: string; meetingAt: string };
+  /** A team's question of the day for `day` (YYYY-MM-DD on its clock). */
+  "chat.question-of-day": { teamId: string; day: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -88,6 +92,30 @@ const QUEUES: { [Name in JobName]: Omit<Queue, "name"> } = {
     expireInSeconds: 120,
     heartbeatSeconds: HEARTBEAT_SECONDS,
     deleteAfterSeconds: 24 * 3600,
+    notify: true,
+  },
+  "chat.reminder": {
+    // One queued or running per key (a series' meeting): saving a series twice queues its reminder once.
+    policy: "exclusive",
+    retryLimit: 8,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 900,
+    expireInSeconds: 120,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    deleteAfterSeconds: 7 * 24 * 3600,
+    notify: true,
+  },
+  "chat.question-of-day": {
+    // One queued or running per key (a team's day).
+    policy: "exclusive",
+    retryLimit: 8,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 900,
+    expireInSeconds: 120,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+    deleteAfterSeconds: 7 * 24 * 3600,
     notify: true,
   },
 };
@@ -297,4 +325,20 @@ export async function jobQueueStats(db: Database, name?: JobName): Promise<JobQu
   const count = (...states: string[]) =>
     result.rows.filter((row) => states.includes(row.state)).reduce((sum, row) => sum + Number(row.n), 0);
   return { queued: count("created", "retry"), active: count("active"), failed: count("failed") };
+}
+
+/**
+ * Drops the jobs of `name` not started yet whose payload has `field` =
+ * `value` (a series' openings, a team's questions of the day), in the
+ * caller's transaction; a running one finishes. A database whose queue
+ * never started (a tool, a test without jobs) has none to drop.
+ */
+export async function dropWaitingJobs(db: Database, name: JobName, field: string, value: string): Promise<void> {
+  const found = (await db.execute(sql`select to_regclass('pgboss.job') is not null as ready`)) as unknown as {
+    rows: { ready: boolean }[];
+  };
+  if (!found.rows[0]?.ready) return;
+  await db.execute(
+    sql`delete from pgboss.job where name = ${name} and state in ('created', 'retry') and data->>${field} = ${value}`,
+  );
 }

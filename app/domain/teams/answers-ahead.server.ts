@@ -5,7 +5,7 @@ import { nextOpening, type Opening } from "~/shared/answers-ahead";
 import { upcomingMeetings, weekdayIn } from "~/shared/cadence";
 import type { LiveSettings } from "~/shared/live";
 import type { TeamRole } from "~/shared/teams";
-import type { JobSender } from "../jobs/queue.server";
+import { dropWaitingJobs, type JobSender } from "../jobs/queue.server";
 import { startTeamRound } from "./meetings.server";
 import { preparedQuestion, takePrepared } from "./prepared-questions.server";
 import { getSeries, type Series } from "./series.server";
@@ -63,7 +63,8 @@ async function queueOpening(
 ): Promise<Opening | null> {
   const next = nextOpening(series, timeZone, after);
   await db.transaction(async (tx) => {
-    if (replace) await dropWaitingOpenings(tx, series.id);
+    // A running opening finishes: its meeting check stops a stale one.
+    if (replace) await dropWaitingJobs(tx, JOB, "seriesId", series.id);
     if (next)
       await jobs.send(tx, JOB, [{ seriesId: series.id, meetingAt: next.meetingAt.toISOString() }], {
         startAfter: next.opensAt,
@@ -71,18 +72,6 @@ async function queueOpening(
       });
   });
   return next;
-}
-
-/** Openings of the series that have not started yet: a running one finishes (its meeting check stops a stale one). */
-async function dropWaitingOpenings(db: Database, seriesId: string): Promise<void> {
-  // A database whose queue never started (a tool, a test without jobs) has no openings to drop.
-  const found = (await db.execute(sql`select to_regclass('pgboss.job') is not null as ready`)) as unknown as {
-    rows: { ready: boolean }[];
-  };
-  if (!found.rows[0]?.ready) return;
-  await db.execute(
-    sql`delete from pgboss.job where name = ${JOB} and state in ('created', 'retry') and data->>'seriesId' = ${seriesId}`,
-  );
 }
 
 /** Whom a round opened ahead belongs to: the host due by the rotation, else the team's first owner. */

@@ -3,6 +3,7 @@ import type { Database } from "~/db/database.server";
 import { meetingSeries, profiles, seriesHosts, teamMeetings, teamMembers, users } from "~/db/schema";
 import type { OpensAhead } from "~/shared/answers-ahead";
 import { type Cadence, cadenceWeekday, type WeekOfMonth } from "~/shared/cadence";
+import type { Reminder } from "~/shared/notices";
 import type { EngagementLevel, MeetingContext, QuestionStyle } from "~/shared/questions";
 import { MIN_HOSTS_TO_SKIP, nextHost } from "~/shared/series";
 import type { SeriesForm } from "~/shared/series-schemas";
@@ -28,6 +29,8 @@ export type Series = {
   /** When each meeting's round opens for answers ahead of it, and whether that round is anonymous. */
   opensAhead: OpensAhead;
   aheadAnonymous: boolean;
+  /** The one reminder before each meeting in the team's chat. */
+  reminder: Reminder;
   /** Who opted in to host, in the order they did. */
   rotation: Person[];
   /** Who hosts the next meeting by the rotation; null when nobody opted in. */
@@ -87,6 +90,7 @@ async function columnsOf(db: Database, form: SeriesForm) {
     pulse: form.pulse,
     opensAhead: form.opensAhead,
     aheadAnonymous: form.aheadAnonymous,
+    reminder: form.reminder,
   };
 }
 
@@ -206,6 +210,7 @@ async function withRotation(db: Database, rows: (typeof meetingSeries.$inferSele
         pulse: row.pulse,
         opensAhead: row.opensAhead as OpensAhead,
         aheadAnonymous: row.aheadAnonymous,
+        reminder: row.reminder as Reminder,
         rotation,
         nextHost: rotation.find((p) => p.userId === nextId) ?? null,
       };

@@ -1,7 +1,9 @@
 import { redirect } from "react-router";
 import { newSeriesValues, SeriesForm } from "~/components/teams/SeriesForm";
 import { TeamNav } from "~/components/teams/TeamNav";
+import { hasChatChannel } from "~/domain/chat/installations.server";
 import { seo } from "~/lib/seo";
+import { database } from "~/services.server";
 import { localDayOf } from "~/shared/cadence";
 import { seriesFormFields } from "~/shared/series-schemas";
 import { createMeetingSeries } from "~/use-cases/teams/series.server";
@@ -15,7 +17,8 @@ export { privatePageHeaders as headers } from "~/web/private-page.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const access = await requireTeamPage(request, params.teamId, "manage-series");
-  return { access, today: localDayOf(new Date(), access.timeZone) };
+  const chatConnected = await hasChatChannel((await database()).db, access.teamId);
+  return { access, today: localDayOf(new Date(), access.timeZone), chatConnected };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -35,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function NewSeries({ loaderData, actionData }: Route.ComponentProps) {
-  const { access, today } = loaderData;
+  const { access, today, chatConnected } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
       <TeamNav teamId={access.teamId} teamName={access.teamName} role={access.role} current="overview" />
@@ -45,6 +48,7 @@ export default function NewSeries({ loaderData, actionData }: Route.ComponentPro
         timeZone={access.timeZone}
         error={actionData?.error ?? null}
         submitLabel="Create the series"
+        chat={{ connected: chatConnected, settingsPath: `/teams/${access.teamId}/settings#chat` }}
       />
     </div>
   );

@@ -8,6 +8,7 @@ import { SeriesForm, seriesValues } from "~/components/teams/SeriesForm";
 import { TeamNav } from "~/components/teams/TeamNav";
 import { UpcomingDates } from "~/components/teams/UpcomingDates";
 import { config } from "~/config.server";
+import { hasChatChannel } from "~/domain/chat/installations.server";
 import { openAheadMeeting } from "~/domain/teams/answers-ahead.server";
 import { getMeeting, recentMeetings } from "~/domain/teams/meetings.server";
 import { seriesOverview } from "~/domain/teams/overview.server";
@@ -64,6 +65,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     openMeeting,
     nextOpensAt: opening?.opensAt.toISOString() ?? null,
     siteUrl: config().publicUrl.replace(/\/+$/, ""),
+    chatConnected: await hasChatChannel(db, access.teamId),
   };
 }
 
@@ -111,7 +113,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
   });
 
 export default function SeriesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { access, series, meetings, pulse, today, openMeeting, nextOpensAt, siteUrl } = loaderData;
+  const { access, series, meetings, pulse, today, openMeeting, nextOpensAt, siteUrl, chatConnected } = loaderData;
   const opensWords = openingWords(series.opensAhead, series.timeOfDay);
   const canManage = teamRoleCan(access.role, "manage-series");
   const canRun = teamRoleCan(access.role, "run-meetings");
@@ -179,6 +181,7 @@ export default function SeriesPage({ loaderData, actionData }: Route.ComponentPr
               timeZone={access.timeZone}
               error={null}
               submitLabel="Save the series"
+              chat={{ connected: chatConnected, settingsPath: `/teams/${access.teamId}/settings#chat` }}
             />
           </div>
           <form method="post" className="mt-6 border-t border-line pt-4">

@@ -2,13 +2,14 @@ import { data, redirect } from "react-router";
 import { TeamSettingsPage } from "~/components/teams/TeamSettingsPage";
 import { config } from "~/config.server";
 import { listTokens } from "~/domain/accounts/api-tokens.server";
-import { teamConnections, teamInstallation } from "~/domain/chat/installations.server";
+import { hasChatChannel, teamConnections, teamInstallation } from "~/domain/chat/installations.server";
+import { questionOfDaySetting } from "~/domain/chat/notices.server";
 import { seo } from "~/lib/seo";
 import { chatSeal, database } from "~/services.server";
 import { teamNotice } from "~/shared/team-pages";
 import { timeZoneChoices } from "~/shared/team-schemas";
 import { createTeamToken, revokeTeamToken } from "~/use-cases/accounts/api-tokens.server";
-import { chooseChatChannel, disconnectChat } from "~/use-cases/chat/chat.server";
+import { chooseChatChannel, disconnectChat, setChatQuestionOfDay } from "~/use-cases/chat/chat.server";
 import { changeTeamSettings, deleteWholeTeam } from "~/use-cases/teams/teams.server";
 import { type FormFailure, formRefusal, runForPage } from "~/web/adapters/page.server";
 import { startDiscordInstall } from "~/web/chat/discord.server";
@@ -31,6 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     discord: await discordView(access.teamId),
     teamsChat: await teamsChatView(access.teamId),
     googleChat: await googleChatView(access.teamId),
+    chatNotices: await chatNoticesView(access.teamId),
   };
 }
 
@@ -52,6 +54,11 @@ async function googleChatView(teamId: string) {
   if (!config().googleChat) return { available: false, connection: null };
   const connections = await teamConnections((await database()).db, teamId);
   return { available: true, connection: connections.find((c) => c.platform === "google-chat") ?? null };
+}
+
+async function chatNoticesView(teamId: string) {
+  const { db } = await database();
+  return { connected: await hasChatChannel(db, teamId), questionOfDayAt: await questionOfDaySetting(db, teamId) };
 }
 
 async function slackView(teamId: string) {
@@ -129,6 +136,13 @@ export async function action(args: Route.ActionArgs) {
     const gone = await runForPage(disconnectChat, args, { teamId, platform: "google-chat" }, teamId);
     if (!gone.ok) return fail("google-chat", gone);
     throw redirect(`/teams/${teamId}/settings?notice=google-chat-disconnected`);
+  }
+  if (fields.intent === "question-of-day") {
+    const input = { teamId, enabled: fields.enabled === "on", time: fields.time };
+    const saved = await runForPage(setChatQuestionOfDay, args, input, teamId);
+    if (!saved.ok) return fail("question-of-day", saved);
+    const notice = saved.value.next ? "question-of-day-on" : "question-of-day-off";
+    throw redirect(`/teams/${teamId}/settings?notice=${notice}#question-of-day`);
   }
   if (fields.intent !== "save") {
     await requireTeamPage(args.request, teamId, "manage-settings");

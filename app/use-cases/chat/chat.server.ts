@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { openConnectLink } from "~/domain/chat/connect-links.server";
 import { chooseChannel, disconnectTeam, forgetWorkspace, saveInstallation } from "~/domain/chat/installations.server";
+import { CHAT_CHOICE, setQuestionOfDay, toggleReminderOptIn } from "~/domain/chat/notices.server";
 import { answerFromChat, chatQuestion } from "~/domain/chat/participation.server";
 import { noteRoundChange } from "~/domain/chat/round-posts.server";
 import { failure } from "~/domain/errors";
@@ -8,6 +9,7 @@ import { LIMITS } from "~/domain/limits/rules";
 import { pickForChoice } from "~/domain/questions/library-pick.server";
 import { isUuid } from "~/shared/ids";
 import { liveAnswerSchema } from "~/shared/live-schemas";
+import { TIME_OF_DAY } from "~/shared/series";
 import { type Actor, type ChatActor, memberOf } from "../actors";
 import { ANSWER_ERRORS, JOIN_ERRORS, liveAnswer, OUT_OF_REACH } from "../live/rounds.server";
 import { nothing } from "../outputs";
@@ -85,11 +87,7 @@ export const chatQuestionNow = defineUseCase({
   actors: ["chat"],
   errors: ["NO_QUESTION_FITS"],
   async run({ db }, _actor, { after }) {
-    const pick = await pickForChoice(
-      db,
-      { meetingContext: "check-in", questionStyle: "playful", engagementLevel: "quick", categorySlug: null },
-      after ? [after] : [],
-    );
+    const pick = await pickForChoice(db, CHAT_CHOICE, after ? [after] : []);
     if (!pick) return failure("NO_QUESTION_FITS");
     return done({ question: { id: pick.question.id, text: pick.question.question } });
   },
@@ -168,5 +166,43 @@ export const connectChatPlace = defineUseCase({
       channel: { id: place.channelId, name: place.channelName },
     });
     return done({ platform: place.platform });
+  },
+});
+
+export const toggleChatReminders = defineUseCase({
+  name: "chat.toggle-reminders",
+  summary:
+    "A chat user asks for the reminders before their team's meetings by direct message, or asks to stop; answers which it is now.",
+  input: z.object({}),
+  output: z.object({ teamName: z.string(), on: z.boolean() }),
+  actors: ["chat"],
+  errors: ["CHAT_NOT_CONNECTED"],
+  async run({ db }, actor) {
+    const chat = chatActorOf(actor);
+    const toggled = await toggleReminderOptIn(db, {
+      platform: chat.platform,
+      workspaceId: chat.workspace,
+      userId: chat.user,
+    });
+    return toggled ? done(toggled) : failure("CHAT_NOT_CONNECTED");
+  },
+});
+
+export const setChatQuestionOfDay = defineUseCase({
+  name: "chat.set-question-of-day",
+  summary:
+    "A team owner turns the question of the day in the team's chat channel on (weekdays at a time on the team's clock) or off.",
+  input: z.object({
+    teamId: teamIdParam,
+    enabled: z.boolean(),
+    time: z.string({ error: "time must be a time" }).regex(TIME_OF_DAY, "time must be a time as HH:MM"),
+  }),
+  output: z.object({ next: z.string().nullable() }),
+  actors: ["member"],
+  team: inTeam("manage-settings"),
+  errors: [],
+  async run({ db, jobs }, _actor, input, scope) {
+    const next = await setQuestionOfDay(db, jobs, teamOf(scope).teamId, input.enabled ? input.time : null);
+    return done({ next: next?.at.toISOString() ?? null });
   },
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scheduleReminder } from "~/domain/chat/notices.server";
 import { failure, type Outcome } from "~/domain/errors";
 import { scheduleOpening } from "~/domain/teams/answers-ahead.server";
 import {
@@ -39,6 +40,7 @@ export const createMeetingSeries = defineUseCase({
     const created = await createSeries(db, teamId, series, userId);
     if (!created.ok) return created;
     await scheduleOpening(db, jobs, created.seriesId);
+    await scheduleReminder(db, jobs, created.seriesId);
     return done({ seriesId: created.seriesId });
   },
 });
@@ -46,7 +48,7 @@ export const createMeetingSeries = defineUseCase({
 export const saveMeetingSeries = defineUseCase({
   name: "teams.save-series",
   summary:
-    "Saves a series; the question prepared for its next meeting stays while it still fits, and its next opening ahead is queued by the saved rule.",
+    "Saves a series; the question prepared for its next meeting stays while it still fits, and its next opening ahead and its next chat reminder are queued by the saved rules.",
   input: z.object({ ...seriesOfTeam, series: seriesFormSchema }),
   output: ok,
   actors: ["member"],
@@ -57,6 +59,8 @@ export const saveMeetingSeries = defineUseCase({
       const saved = await updateSeries(db, teamOf(scope).teamId, seriesId, series);
       // Its meetings open by the saved rule from now on (or no longer open ahead).
       if (saved.ok) await scheduleOpening(db, jobs, seriesId);
+      // And remind the team's chat by its saved reminder (or no longer).
+      if (saved.ok) await scheduleReminder(db, jobs, seriesId);
       return saved;
     }),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scheduleQuestionOfDay } from "~/domain/chat/notices.server";
 import { LIMITS } from "~/domain/limits/rules";
 import {
   acceptInvitation,
@@ -48,8 +49,10 @@ export const changeTeamSettings = defineUseCase({
   actors: ["member"],
   team: inTeam("manage-settings"),
   errors: [],
-  async run({ db }, _actor, { name, timeZone }, scope) {
+  async run({ db, jobs }, _actor, { name, timeZone }, scope) {
     const saved = await updateTeamSettings(db, teamOf(scope), { name, timeZone });
+    // The question of the day keeps its time on the team's new clock.
+    if (saved.ok) await scheduleQuestionOfDay(db, jobs, teamOf(scope).teamId);
     return saved.ok ? finished() : saved;
   },
 });

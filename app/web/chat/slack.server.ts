@@ -23,6 +23,7 @@ import {
   chatQuestionNow,
   chatRoundQuestion,
   forgetChatWorkspace,
+  toggleChatReminders,
 } from "~/use-cases/chat/chat.server";
 import { executeUseCase } from "~/use-cases/execute.server";
 import type { UseCase } from "~/use-cases/use-case";
@@ -45,8 +46,12 @@ export const SLACK_PATHS = {
   oauthRedirect: "/chat/slack/oauth_redirect",
 } as const;
 
-/** What the app asks a workspace for: the command, posting (also in public channels it has not joined) and the channel list. */
-export const SLACK_SCOPES = ["commands", "chat:write", "chat:write.public", "channels:read"];
+/**
+ * What the app asks a workspace for: the command, posting (also in public
+ * channels it has not joined), the channel list, and direct messages for
+ * the reminders people ask for with /circleup remind.
+ */
+export const SLACK_SCOPES = ["commands", "chat:write", "chat:write.public", "channels:read", "im:write"];
 
 const STATE_COOKIE = "circleup-slack-state";
 
@@ -198,6 +203,17 @@ export function slackRouter(): express.Router | null {
   app.command("/circleup", async ({ ack, body }) => {
     const actor = actorOf(body.team_id, body.user_id);
     if (!actor) return ack();
+    if (body.text.trim().toLowerCase() === "remind") {
+      const toggled = await run(toggleChatReminders, actor, {});
+      if (!toggled.ok) return ack({ response_type: "ephemeral", text: toggled.error.message });
+      const { teamName, on } = toggled.value;
+      return ack({
+        response_type: "ephemeral",
+        text: on
+          ? `You will get the reminders before ${teamName}'s meetings here, by direct message. Send /circleup remind again to stop them.`
+          : `You will no longer get ${teamName}'s meeting reminders by direct message; they still go to the team's channel.`,
+      });
+    }
     const served = await run(chatQuestionNow, actor, {});
     if (!served.ok) return ack({ response_type: "ephemeral", text: served.error.message });
     await ack({
