@@ -2,7 +2,6 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import type { JobQueue } from "~/domain/jobs/queue.server";
@@ -21,6 +20,7 @@ import {
 import type { HttpClient } from "../support/http-client";
 import { startJobQueue } from "../support/jobs";
 import { signIn } from "../support/members";
+import { answerOnPhones } from "../support/phones";
 import { insertSeries, seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
 
 const APPLICATION_ID = "800000000000000001";
@@ -244,36 +244,15 @@ describe("Discord", () => {
     }
 
     // Two people on their phones, on the other server, through the join link.
-    const browser: Browser | null = chromium ? await launchBrowser(chromium) : null;
+    if (!chromium) throw new Error("Chromium is needed for the phones");
+    const browser = await launchBrowser(chromium);
     try {
-      for (const [i, name] of ["Dee", "Eli"].entries()) {
-        let page: Page;
-        if (browser) {
-          const context = await browser.newContext({
-            baseURL: serverUrl(1),
-            viewport: { width: 390, height: 844 },
-            isMobile: true,
-          });
-          context.setDefaultTimeout(20_000);
-          page = await context.newPage();
-          await page.goto(`/live/${code}`);
-          await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-          const consent = page.getByRole("region", { name: "Cookie consent" });
-          if (await consent.isVisible()) await consent.getByRole("button", { name: "Accept" }).click();
-          await page.getByLabel("Your name").fill(name);
-          await page.getByRole("button", { name: "Join the round" }).click();
-          await page.getByLabel("Your answer").fill(answerText(3 + i));
-          await page.getByRole("button", { name: "Send answer" }).click();
-          await page.getByText("Waiting for the host to reveal the answers.").waitFor();
-        } else {
-          const phone = cluster.client(1, `198.51.100.${30 + i}`);
-          expect((await phone.postJson(`/api/v1/rounds/${code}/join`, { name })).status).toBe(201);
-          const sent = await phone.postJson(`/api/v1/rounds/${code}/answer`, { position: 0, text: answerText(3 + i) });
-          expect(sent.status).toBe(200);
-        }
-      }
+      await answerOnPhones(browser, serverUrl(1), code, [
+        { name: "Dee", text: answerText(3) },
+        { name: "Eli", text: answerText(4) },
+      ]);
     } finally {
-      await browser?.close();
+      await browser.close();
     }
 
     const host = await (await owner.get(`/api/v1/rounds/${code}?as=host`)).json();

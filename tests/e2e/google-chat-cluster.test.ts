@@ -10,6 +10,7 @@ import { CHAT_SIGNER, type ChatApiCall, type FakeGoogleChat, startFakeGoogleChat
 import type { HttpClient } from "../support/http-client";
 import { startJobQueue } from "../support/jobs";
 import { signIn } from "../support/members";
+import { answerOnPhones } from "../support/phones";
 import { insertSeries, seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
 
 const chromium = inject("chromium");
@@ -265,22 +266,10 @@ describe("Google Chat", () => {
     }
     if (!chromium) throw new Error("Chromium is needed for the phones");
     browser = await launchBrowser(chromium);
-    for (const [i, name] of ["Dee", "Eli"].entries()) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
-      const phone = await context.newPage();
-      await phone.goto(`${serverUrl(1)}/live/${code}`);
-      await phone.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-      const consent = phone.getByRole("region", { name: "Cookie consent" });
-      if (await consent.isVisible()) await consent.getByRole("button", { name: "Accept" }).click();
-      await phone.getByLabel("Your name").fill(name);
-      await phone.getByRole("button", { name: "Join the round" }).click();
-      await phone.getByLabel("Your answer").fill(answerText(3 + i));
-      await phone.getByRole("button", { name: "Send answer" }).click();
-      await phone
-        .getByText(/reveal/)
-        .first()
-        .waitFor();
-    }
+    await answerOnPhones(browser, serverUrl(1), code, [
+      { name: "Dee", text: answerText(3) },
+      { name: "Eli", text: answerText(4) },
+    ]);
     const room = await (await owner.get(`/api/v1/rounds/${code}?as=room`)).json();
     expect(room.view.results.answered + room.view.results.hidden).toBe(5);
     const host = await (await owner.get(`/api/v1/rounds/${code}?as=host`)).json();

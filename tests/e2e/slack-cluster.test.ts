@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "~/db/database.server";
+import { launchBrowser } from "../support/browser";
 import { type Cluster, startClusterOrSkip } from "../support/cluster";
 import {
   type FakeSlack,
@@ -12,9 +13,11 @@ import {
 } from "../support/fake-slack";
 import type { HttpClient } from "../support/http-client";
 import { signIn } from "../support/members";
+import { answerOnPhones } from "../support/phones";
 import { seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
 
 const SIGNING_SECRET = "slack-signing-secret-of-the-tests";
+const chromium = inject("chromium");
 
 /**
  * Slack against two app servers on one database, with a stand-in for
@@ -217,11 +220,16 @@ describe("Slack", () => {
       expect(sent.status).toBe(200);
       expect(await sent.text()).toBe("");
     }
-    for (const [i, name] of ["Dee", "Eli"].entries()) {
-      const phone = cluster.client(1, `198.51.100.${30 + i}`);
-      expect((await phone.postJson(`/api/v1/rounds/${code}/join`, { name })).status).toBe(201);
-      const answer = { text: valueFor(3 + i).value };
-      expect((await phone.postJson(`/api/v1/rounds/${code}/answer`, { position: 0, ...answer })).status).toBe(200);
+    // Two people on their phones in Chromium, on the other server, through the join link.
+    if (!chromium) throw new Error("Chromium is needed for the phones");
+    const browser = await launchBrowser(chromium);
+    try {
+      await answerOnPhones(browser, serverUrl(1), code, [
+        { name: "Dee", text: valueFor(3).value },
+        { name: "Eli", text: valueFor(4).value },
+      ]);
+    } finally {
+      await browser.close();
     }
     const host = await (await owner.get(`/api/v1/rounds/${code}?as=host`)).json();
     expect(host.view.results.answered + host.view.results.hidden).toBe(5);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "~/db/database.server";
 import { nextOpening } from "~/shared/answers-ahead";
@@ -10,6 +10,7 @@ import { type ConnectorCall, type FakeTeams, startFakeTeams } from "../support/f
 import type { HttpClient } from "../support/http-client";
 import { startJobQueue } from "../support/jobs";
 import { signIn } from "../support/members";
+import { answerOnPhones } from "../support/phones";
 import { insertSeries, seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
 
 const APP = { appId: "00000000-0000-4000-8000-00000000c1c1", appPassword: "teams-app-password-of-the-tests" };
@@ -276,32 +277,12 @@ describe("Microsoft Teams", () => {
 
   async function phoneAnswers(): Promise<void> {
     if (!cluster) return;
-    const names = ["Dee", "Eli"];
-    if (!chromium) {
-      // Without Chromium the two phones answer through the same API their pages call.
-      for (const [i, name] of names.entries()) {
-        const phone = cluster.client(1, `198.51.100.${50 + i}`);
-        expect((await phone.postJson(`/api/v1/rounds/${code}/join`, { name })).status).toBe(201);
-        expect(
-          (await phone.postJson(`/api/v1/rounds/${code}/answer`, { position: 0, text: answerText(3 + i) })).status,
-        ).toBe(200);
-      }
-      return;
-    }
+    if (!chromium) throw new Error("Chromium is needed for the phones");
     browser ??= await launchBrowser(chromium);
-    for (const [i, name] of names.entries()) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: serverUrl(1) });
-      const page: Page = await context.newPage();
-      await page.goto(`/live/${code}`);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-      const consent = page.getByRole("region", { name: "Cookie consent" });
-      if (await consent.isVisible()) await consent.getByRole("button", { name: "Only essential" }).click();
-      await page.getByLabel("Your name").fill(name);
-      await page.getByRole("button", { name: "Join the round" }).click();
-      await page.getByLabel("Your answer").fill(answerText(3 + i));
-      await page.getByRole("button", { name: "Send answer" }).click();
-      await page.getByText("Waiting for the host to reveal the answers.").waitFor();
-    }
+    await answerOnPhones(browser, serverUrl(1), code, [
+      { name: "Dee", text: answerText(3) },
+      { name: "Eli", text: answerText(4) },
+    ]);
   }
 
   it("takes three answers from the card and two from phones into the same round", async () => {
