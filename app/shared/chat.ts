@@ -12,6 +12,8 @@ export const CHAT_PLATFORM_LABELS: Record<ChatPlatformName, string> = {
 /** A team's connected workspace as its settings page shows it: never its token. */
 export type ChatConnection = {
   platform: ChatPlatformName;
+  /** The platform's id of the workspace (a Slack team, a Discord server, a Teams team, a Google Chat space). */
+  workspaceId: string;
   workspaceName: string | null;
   channel: { id: string; name: string | null } | null;
 };

@@ -124,6 +124,7 @@ export async function teamConnections(db: Database, teamId: string): Promise<Cha
   const rows = await db
     .select({
       platform: chatInstallations.platform,
+      workspaceId: chatInstallations.workspaceId,
       workspaceName: chatInstallations.workspaceName,
       channelId: chatInstallations.channelId,
       channelName: chatInstallations.channelName,
@@ -132,6 +133,7 @@ export async function teamConnections(db: Database, teamId: string): Promise<Cha
     .where(eq(chatInstallations.teamId, teamId));
   return rows.map((row) => ({
     platform: row.platform as ChatPlatformName,
+    workspaceId: row.workspaceId,
     workspaceName: row.workspaceName,
     channel: row.channelId ? { id: row.channelId, name: row.channelName } : null,
   }));

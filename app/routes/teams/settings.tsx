@@ -1,11 +1,9 @@
 import { data, redirect } from "react-router";
 import { TeamSettingsPage } from "~/components/teams/TeamSettingsPage";
-import { config } from "~/config.server";
 import { listTokens } from "~/domain/accounts/api-tokens.server";
-import { hasChatChannel, teamConnections, teamInstallation } from "~/domain/chat/installations.server";
-import { questionOfDaySetting } from "~/domain/chat/notices.server";
 import { seo } from "~/lib/seo";
-import { chatSeal, database } from "~/services.server";
+import { database } from "~/services.server";
+import { ownEntry } from "~/shared/own-entry";
 import { teamNotice } from "~/shared/team-pages";
 import { timeZoneChoices } from "~/shared/team-schemas";
 import { createTeamToken, revokeTeamToken } from "~/use-cases/accounts/api-tokens.server";
@@ -13,6 +11,7 @@ import { chooseChatChannel, disconnectChat, setChatQuestionOfDay } from "~/use-c
 import { changeTeamSettings, deleteWholeTeam } from "~/use-cases/teams/teams.server";
 import { type FormFailure, formRefusal, runForPage } from "~/web/adapters/page.server";
 import { startDiscordInstall } from "~/web/chat/discord.server";
+import { chatSettingsViews, DISCONNECT_INTENTS } from "~/web/chat/settings-views.server";
 import { slackChannels, startSlackInstall } from "~/web/chat/slack.server";
 import { formBody } from "~/web/http.server";
 import { requireTeamPage } from "~/web/teams.server";
@@ -28,46 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     timeZones: timeZoneChoices(),
     notice: teamNotice(new URL(request.url).searchParams.get("notice")),
     tokens: await listTokens((await database()).db, { teamId: access.teamId }),
-    slack: await slackView(access.teamId),
-    discord: await discordView(access.teamId),
-    teamsChat: await teamsChatView(access.teamId),
-    googleChat: await googleChatView(access.teamId),
-    chatNotices: await chatNoticesView(access.teamId),
-  };
-}
-
-async function discordView(teamId: string) {
-  if (!config().discord) return { available: false, connection: null, guildId: null };
-  const { db } = await database();
-  const connection = (await teamConnections(db, teamId)).find((c) => c.platform === "discord");
-  const installation = connection ? await teamInstallation(db, chatSeal(), teamId, "discord") : null;
-  return { available: true, connection: connection ?? null, guildId: installation?.workspaceId ?? null };
-}
-
-async function teamsChatView(teamId: string) {
-  if (!config().teams) return { available: false, connection: null };
-  const connection = (await teamConnections((await database()).db, teamId)).find((c) => c.platform === "teams");
-  return { available: true, connection: connection ?? null };
-}
-
-async function googleChatView(teamId: string) {
-  if (!config().googleChat) return { available: false, connection: null };
-  const connections = await teamConnections((await database()).db, teamId);
-  return { available: true, connection: connections.find((c) => c.platform === "google-chat") ?? null };
-}
-
-async function chatNoticesView(teamId: string) {
-  const { db } = await database();
-  return { connected: await hasChatChannel(db, teamId), questionOfDayAt: await questionOfDaySetting(db, teamId) };
-}
-
-async function slackView(teamId: string) {
-  if (!config().slack) return { available: false, connection: null, channels: [] };
-  const connection = (await teamConnections((await database()).db, teamId)).find((c) => c.platform === "slack");
-  return {
-    available: true,
-    connection: connection ?? null,
-    channels: connection ? ((await slackChannels(teamId)) ?? []) : [],
+    ...(await chatSettingsViews(access.teamId)),
   };
 }
 
@@ -111,31 +71,17 @@ export async function action(args: Route.ActionArgs) {
     if (!chosen.ok) return fail("chat", chosen);
     throw redirect(`/teams/${teamId}/settings?notice=slack-channel#chat`);
   }
-  if (fields.intent === "slack-disconnect") {
-    const gone = await runForPage(disconnectChat, args, { teamId, platform: "slack" }, teamId);
-    if (!gone.ok) return fail("chat", gone);
-    throw redirect(`/teams/${teamId}/settings?notice=slack-disconnected`);
+  const disconnect = ownEntry(DISCONNECT_INTENTS, String(fields.intent ?? ""));
+  if (disconnect) {
+    const gone = await runForPage(disconnectChat, args, { teamId, platform: disconnect.platform }, teamId);
+    if (!gone.ok) return fail(disconnect.form, gone);
+    throw redirect(`/teams/${teamId}/settings?notice=${disconnect.notice}`);
   }
   if (fields.intent === "discord-connect") {
     const access = await requireTeamPage(args.request, teamId, "manage-settings");
     const started = startDiscordInstall(access.teamId, access.userId);
     if (!started) return fail("discord", formRefusal("UNKNOWN_ACTION"));
     throw redirect(started.url, { headers: { "Set-Cookie": started.cookie } });
-  }
-  if (fields.intent === "discord-disconnect") {
-    const gone = await runForPage(disconnectChat, args, { teamId, platform: "discord" }, teamId);
-    if (!gone.ok) return fail("discord", gone);
-    throw redirect(`/teams/${teamId}/settings?notice=discord-disconnected`);
-  }
-  if (fields.intent === "teams-disconnect") {
-    const gone = await runForPage(disconnectChat, args, { teamId, platform: "teams" }, teamId);
-    if (!gone.ok) return fail("teams-chat", gone);
-    throw redirect(`/teams/${teamId}/settings?notice=teams-disconnected`);
-  }
-  if (fields.intent === "google-chat-disconnect") {
-    const gone = await runForPage(disconnectChat, args, { teamId, platform: "google-chat" }, teamId);
-    if (!gone.ok) return fail("google-chat", gone);
-    throw redirect(`/teams/${teamId}/settings?notice=google-chat-disconnected`);
   }
   if (fields.intent === "question-of-day") {
     const input = { teamId, enabled: fields.enabled === "on", time: fields.time };
