@@ -4,7 +4,7 @@ import type { Database } from "~/db/database.server";
 import { chatIdentities, chatInstallations, chatPosts, liveRounds } from "~/db/schema";
 import { roundOutOfReach } from "~/domain/live/out-of-reach";
 import { joinRound, questionAt, submitAnswer } from "~/domain/live/participation.server";
-import { roundQuestions } from "~/domain/live/rounds.server";
+import { type ChangedRound, roundQuestions } from "~/domain/live/rounds.server";
 import type { ChatPlatformName } from "~/shared/chat";
 import type { AnswerMode, LiveAnswer } from "~/shared/live";
 import type { LiveAnswerInput } from "~/shared/live-schemas";
@@ -81,7 +81,7 @@ export async function answerFromChat(
   person: ChatPerson,
   roundId: string,
   answer: LiveAnswerInput,
-): Promise<Outcome<{ answer: LiveAnswer; code: string }>> {
+): Promise<Outcome<{ answer: LiveAnswer; round: ChangedRound }>> {
   const round = await postedRoundFor(db, person, roundId);
   if (!round) return roundOutOfReach();
   if (!(await questionAt(db, round.id, answer.position))) return roundOutOfReach();
@@ -104,5 +104,5 @@ export async function answerFromChat(
     })
     .onConflictDoNothing();
   const taken = await submitAnswer(db, round.code, token, answer);
-  return taken.ok ? { ok: true, answer: taken.answer, code: round.code } : taken;
+  return taken;
 }
