@@ -29,7 +29,7 @@
 import os from "node:os";
 import pg from "pg";
 import { startCluster } from "../tests/support/cluster";
-import { type SlackCall, SLACK_WORKSPACE, sendSignedToApp, startFakeSlack } from "../tests/support/fake-slack";
+import { SLACK_WORKSPACE, type SlackCall, sendSignedToApp, startFakeSlack } from "../tests/support/fake-slack";
 import type { HttpClient } from "../tests/support/http-client";
 import { signIn } from "../tests/support/members";
 import { seedTeamWithPersonas, TEAM_PERSONAS } from "../tests/support/teams";
@@ -137,7 +137,10 @@ async function main() {
     const back = new URL(approved.headers.get("location") ?? "");
     const finished = await owner.get(back.pathname + back.search);
     if (finished.status !== 303) throw new Error(`Installing Slack: ${finished.status} ${await finished.text()}`);
-    const picked = await owner.postForm(`/teams/${teamId}/settings`, { intent: "slack-channel", channelId: "C0ROUNDS" });
+    const picked = await owner.postForm(`/teams/${teamId}/settings`, {
+      intent: "slack-channel",
+      channelId: "C0ROUNDS",
+    });
     if (picked.status !== 302) throw new Error(`Picking the channel: ${picked.status}`);
 
     // A meeting and its round of one free-text question, posted by the job queue.

@@ -2,13 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { chatInstallations, chatPosts, liveRounds, teamMeetings } from "~/db/schema";
 import type { JobSender } from "~/domain/jobs/queue.server";
-import {
-  type ChangedRound,
-  resultsAt,
-  roundQuestions,
-  roundStatus,
-  wallAnswersAt,
-} from "~/domain/live/rounds.server";
+import { type ChangedRound, resultsAt, roundQuestions, roundStatus, wallAnswersAt } from "~/domain/live/rounds.server";
 import type { ChatPlatformName } from "~/shared/chat";
 import type { AnswerMode } from "~/shared/live";
 import { tallyOf } from "~/shared/live-view";

@@ -285,7 +285,8 @@ export async function submitAnswer(
         perPerson: asked.perPerson,
         questionId: asked.perPerson ? (input.questionId ?? null) : null,
       });
-      if (stored) return { ok: true, answer: stored.answer, round: { id: asked.roundId, chatPosted: stored.chatPosted } };
+      if (stored)
+        return { ok: true, answer: stored.answer, round: { id: asked.roundId, chatPosted: stored.chatPosted } };
     }
     const participant = await findParticipant(db, code, participantToken);
     if (!participant) {
