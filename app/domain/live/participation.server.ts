@@ -44,9 +44,11 @@ export async function joinRound(
     participantToken?: string | null;
     /** The token a new seat gets, where the caller derives its own (a chat user's seat); a new random one otherwise. */
     newSeatToken?: string;
+    /** The round with this code as the caller has just read it (a chat answer finds it by its post), not read again. */
+    round?: Round;
   },
 ): Promise<Outcome<{ participantToken: string; participantId: string; expiresAt: Date }>> {
-  const round = await findRound(db, code);
+  const round = input.round ?? (await findRound(db, code));
   if (!round) return roundOutOfReach();
   if (roundStatus(round) === "ended") return roundEnded();
   if (input.participantToken) {
