@@ -165,6 +165,8 @@ async function main() {
 
     const url = `${cluster.servers[0]?.url}/chat/slack/interactivity`;
     const latencies: number[] = [];
+    /** Each answer's latency by the second of the run it was due in, to tell a steady queue from stalls. */
+    const bySecond: number[][] = Array.from({ length: Math.ceil(SECONDS) }, () => []);
     const acknowledged: string[] = [];
     const refused: string[] = [];
     const errored: string[] = [];
@@ -185,6 +187,7 @@ async function main() {
           async (response) => {
             const said = await response.text();
             latencies.push(performance.now() - due);
+            bySecond[Math.floor(i / RATE)]?.push(performance.now() - due);
             // An empty 200 closes the modal; anything else keeps it open with an error.
             if (response.status === 200 && said === "") acknowledged.push(text);
             else {
@@ -197,6 +200,7 @@ async function main() {
           },
           (error: unknown) => {
             latencies.push(performance.now() - due);
+            bySecond[Math.floor(i / RATE)]?.push(performance.now() - due);
             errored.push(failureOf(error));
             refusedTexts.push(text);
           },
@@ -259,6 +263,12 @@ async function main() {
       `acknowledgement from the planned send: p50 ${ms(percentile(sorted, 50))} ms, p95 ${ms(percentile(sorted, 95))} ms, ` +
         `p99 ${ms(p99)} ms, max ${ms(sorted.at(-1) ?? 0)} ms`,
     );
+    const slowSeconds = bySecond.flatMap((values, second) =>
+      Math.max(0, ...values) > GOALS.ackP99Ms ? [`${second}s ${ms(Math.max(...values))}`] : [],
+    );
+    console.log(
+      `seconds of the run with an acknowledgement over ${GOALS.ackP99Ms} ms (its slowest): ${slowSeconds.join(", ") || "none"}`,
+    );
     console.log(
       `stored: ${thousands(stored.size)} answers on the host's pages, ${thousands(participants ?? 0)} participants; ` +
         `lost (acknowledged, not stored): ${lost}; refused or errored yet stored: ${takenThoughRefused}`,
@@ -269,14 +279,16 @@ async function main() {
         `${updatedAfter === null ? "" : `, the last ${updatedAfter.toFixed(1)} s after the last acknowledgement`}); ` +
         `answers taken: ${stored.size}`,
     );
-    const { warnings, errors } = (cluster.servers[0]?.output() ?? "").split("\n").reduce(
-      (sum, line) => {
-        const level = Number(/"level":(\d+)/.exec(line)?.[1] ?? 0);
-        return { warnings: sum.warnings + (level === 40 ? 1 : 0), errors: sum.errors + (level >= 50 ? 1 : 0) };
-      },
-      { warnings: 0, errors: 0 },
-    );
-    console.log(`server log: ${warnings} warnings, ${errors} errors`);
+    // Warnings and errors the server logged (pino levels 40 and up), counted by message.
+    const problems: string[] = [];
+    for (const line of (cluster.servers[0]?.output() ?? "").split("\n")) {
+      const level = Number(/"level":(\d+)/.exec(line)?.[1] ?? 0);
+      if (level < 40) continue;
+      const what = /"msg":"([^"]*)"/.exec(line)?.[1] ?? line.slice(0, 120);
+      const why = /"error":"([^"]{0,80})/.exec(line)?.[1];
+      problems.push(`${level === 40 ? "warning" : "error"}: ${what}${why ? ` (${why})` : ""}`);
+    }
+    console.log(`server log: ${problems.length} warnings and errors: ${countBy(problems)}`);
     console.log(`load average (1, 5, 15 min): ${loadAtStart} at the start, ${load()} at the end`);
 
     const goals: [string, boolean][] = [
