@@ -534,6 +534,12 @@ export const liveRounds = pgTable(
     }>(),
     participantCount: integer("participant_count").notNull().default(0),
     maxParticipants: integer("max_participants").notNull(),
+    /**
+     * Set once the round is on its way to a chat channel (before its first
+     * post is claimed): an answer or a host action queues the message's
+     * update only then, read from the row the change already writes.
+     */
+    chatPosted: boolean("chat_posted").notNull().default(false),
     lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
     /** After this the round takes no more joins or answers. */

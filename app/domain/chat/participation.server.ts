@@ -1,10 +1,10 @@
 import { createHmac } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { chatIdentities, chatInstallations, chatPosts, liveRounds } from "~/db/schema";
 import { roundOutOfReach } from "~/domain/live/out-of-reach";
 import { joinRound, questionAt, submitAnswer } from "~/domain/live/participation.server";
-import { roundQuestions } from "~/domain/live/rounds.server";
+import { type ChangedRound, type Round, roundQuestions } from "~/domain/live/rounds.server";
 import type { ChatPlatformName } from "~/shared/chat";
 import type { AnswerMode, LiveAnswer } from "~/shared/live";
 import type { LiveAnswerInput } from "~/shared/live-schemas";
@@ -29,14 +29,9 @@ function seatToken(secret: string, person: ChatPerson, roundId: string): string 
  * workspace; else null, and the round is out of their reach (a payload from
  * another workspace learns nothing of it).
  */
-async function postedRoundFor(db: Database, person: ChatPerson, roundId: string) {
+async function postedRoundFor(db: Database, person: ChatPerson, roundId: string): Promise<Round | null> {
   const [row] = await db
-    .select({
-      id: liveRounds.id,
-      code: liveRounds.code,
-      anonymous: liveRounds.anonymous,
-      position: liveRounds.position,
-    })
+    .select({ round: liveRounds })
     .from(chatPosts)
     .innerJoin(liveRounds, eq(liveRounds.id, chatPosts.roundId))
     .innerJoin(chatInstallations, eq(chatInstallations.id, chatPosts.installationId))
@@ -45,10 +40,11 @@ async function postedRoundFor(db: Database, person: ChatPerson, roundId: string)
         eq(chatPosts.roundId, roundId),
         eq(chatPosts.platform, person.platform),
         eq(chatInstallations.workspaceId, person.workspace),
+        sql`${liveRounds.expiresAt} > now()`,
       ),
     )
     .limit(1);
-  return row ?? null;
+  return row?.round ?? null;
 }
 
 /** The question a chat user is asked to answer now: the round's current one, for the modal. */
@@ -81,7 +77,7 @@ export async function answerFromChat(
   person: ChatPerson,
   roundId: string,
   answer: LiveAnswerInput,
-): Promise<Outcome<{ answer: LiveAnswer; code: string }>> {
+): Promise<Outcome<{ answer: LiveAnswer; round: ChangedRound }>> {
   const round = await postedRoundFor(db, person, roundId);
   if (!round) return roundOutOfReach();
   if (!(await questionAt(db, round.id, answer.position))) return roundOutOfReach();
@@ -90,6 +86,7 @@ export async function answerFromChat(
     name: person.displayName,
     participantToken: token,
     newSeatToken: token,
+    round,
   });
   if (!joined.ok) return joined;
   await db
@@ -104,5 +101,5 @@ export async function answerFromChat(
     })
     .onConflictDoNothing();
   const taken = await submitAnswer(db, round.code, token, answer);
-  return taken.ok ? { ok: true, answer: taken.answer, code: round.code } : taken;
+  return taken;
 }

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { chatInstallations, chatPosts, liveRounds, teamMeetings } from "~/db/schema";
 import type { JobSender } from "~/domain/jobs/queue.server";
-import { resultsAt, roundQuestions, roundStatus, wallAnswersAt } from "~/domain/live/rounds.server";
+import { type ChangedRound, resultsAt, roundQuestions, roundStatus, wallAnswersAt } from "~/domain/live/rounds.server";
 import type { ChatPlatformName } from "~/shared/chat";
 import type { AnswerMode } from "~/shared/live";
 import { tallyOf } from "~/shared/live-view";
@@ -115,18 +115,14 @@ export async function queueRoundPost(tx: Database, jobs: JobSender, teamId: stri
  * Something changed in a round (an answer, a reveal, the host moving on):
  * when the round is posted in a chat, its update is queued a little later.
  * The queue keeps one waiting job per round, so the changes of those
- * seconds are one update.
+ * seconds are one update. Whether it is posted comes with the change (the
+ * round's row as the change wrote it), so a round never posted costs
+ * nothing more.
  */
-export async function noteRoundChange(db: Database, jobs: JobSender, code: string): Promise<void> {
-  const [posted] = await db
-    .select({ roundId: chatPosts.roundId })
-    .from(chatPosts)
-    .innerJoin(liveRounds, eq(liveRounds.id, chatPosts.roundId))
-    .where(eq(liveRounds.code, code))
-    .limit(1);
-  if (!posted) return;
-  await jobs.send(db, "chat.post-round", [{ roundId: posted.roundId }], {
-    singletonKey: posted.roundId,
+export async function noteRoundChange(db: Database, jobs: JobSender, round: ChangedRound): Promise<void> {
+  if (!round.chatPosted) return;
+  await jobs.send(db, "chat.post-round", [{ roundId: round.id }], {
+    singletonKey: round.id,
     startAfterSeconds: ROUND_UPDATE_DEBOUNCE_SECONDS,
   });
 }
@@ -169,6 +165,11 @@ export async function syncRoundPosts(
   posters: Partial<Record<ChatPlatformName, ChatPoster>>,
   roundId: string,
 ): Promise<void> {
+  // Marked before the round is read: a change committed after this queues an update, one before it is in what is posted.
+  await db
+    .update(liveRounds)
+    .set({ chatPosted: true })
+    .where(and(eq(liveRounds.id, roundId), eq(liveRounds.chatPosted, false)));
   const [found] = await db
     .select({ round: liveRounds, teamId: teamMeetings.teamId })
     .from(liveRounds)

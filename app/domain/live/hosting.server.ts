@@ -7,7 +7,15 @@ import { failure, type Outcome } from "../errors";
 import { roundOutOfReach } from "./out-of-reach";
 import { questionAt } from "./participation.server";
 import { changeRound, eventJson, isPulseAt, shownName } from "./round-writes.server";
-import { findRound, isHost, type LiveCredentials, notTheHost, resultsAt, roundStatus } from "./rounds.server";
+import {
+  type ChangedRound,
+  findRound,
+  isHost,
+  type LiveCredentials,
+  notTheHost,
+  resultsAt,
+  roundStatus,
+} from "./rounds.server";
 
 /**
  * What else happens once a round has ended (a team keeps its recap): the
@@ -55,36 +63,45 @@ export async function hostAction(
   action: HostAction,
   position: number,
   options: { shareRecap?: boolean; afterEnd?: RoundEndedHook; timer?: Omit<RoundTimer, "position"> } = {},
-): Promise<Outcome> {
+): Promise<Outcome<{ round: ChangedRound }>> {
   const afterEnd = options.afterEnd ?? (async () => {});
   const round = await findRound(db, code);
   if (!round) return roundOutOfReach();
   if (!isHost(round, credentials)) return notTheHost(db, round, credentials, "act");
+  const asFound = { ok: true as const, round: { id: round.id, chatPosted: round.chatPosted } };
   if (roundStatus(round) === "ended") {
     if (action !== "end") return failure("ROUND_ENDED");
     await afterEnd(db, round.id);
-    return { ok: true };
+    return asFound;
   }
   if (round.position !== position) {
     return failure("ROUND_MOVED_ON");
   }
   if (action === "timer") {
     if (!options.timer) return failure("TIMER_REQUIRED");
-    return setTimer(db, round.id, position, options.timer);
+    const timed = await setTimer(db, round.id, position, options.timer);
+    return timed.ok ? asFound : timed;
   }
   const count = await questionCount(db, round.id);
+  /** Whether the round is posted in a chat, as the change read it under the row's lock (a first post may have begun since). */
+  const changed = (row: { chatPosted: boolean } | undefined) => ({
+    ok: true as const,
+    round: { id: round.id, chatPosted: row?.chatPosted ?? round.chatPosted },
+  });
+  const chatPosted = sql`round.chat_posted as "chatPosted"`;
 
   if (action === "end") {
     // Ending twice, or a round that closed by itself meanwhile, is ending once.
     const shareRecap = options.shareRecap === true;
-    await changeRound(db, {
+    const [ended] = await changeRound<{ chatPosted: boolean }>(db, {
       roundId: round.id,
       set: sql`status = 'ended', locked = true, ended_at = now(), recap_shared = ${shareRecap}`,
       audience: "all",
       event: shareRecap ? { type: "ended", recapToken: round.recapToken } : { type: "ended" },
+      returning: chatPosted,
     });
     await afterEnd(db, round.id);
-    return { ok: true };
+    return changed(ended);
   }
   const change: PhaseChange | null = phaseChange(action, round, count);
   if (!change) {
@@ -93,7 +110,7 @@ export async function hostAction(
   const moved = await db.transaction(async (tx) => {
     // The round's row is locked first, so no answer slips in between the counts the event brings and the change.
     const [now] = await tx.select().from(liveRounds).where(eq(liveRounds.id, round.id)).for("update");
-    if (!now || roundStatus(now) === "ended" || now.position !== position) return false;
+    if (!now || roundStatus(now) === "ended" || now.position !== position) return null;
     const next = {
       position: change.position ?? now.position,
       revealed: change.revealed ?? now.revealed,
@@ -102,7 +119,7 @@ export async function hostAction(
     const shown = next.revealed || now.revealMode === "live";
     const question = shown ? await questionAt(tx, round.id, next.position) : undefined;
     const results = question ? await resultsAt(tx, round, { ...question, position: next.position }) : undefined;
-    const [done] = await changeRound(tx, {
+    const [done] = await changeRound<{ chatPosted: boolean }>(tx, {
       roundId: round.id,
       where: sql`position = ${position}`,
       // Another question starts without a timer; the host's screen sets one when the host starts it.
@@ -112,11 +129,12 @@ export async function hostAction(
       // Once answers are shown, their counts come along (never the answers: free text comes in pages), so every
       // screen shows the same and a reveal to a room of 2,000 is a few kilobytes per phone.
       event: { type: "phase", position: next.position, revealed: shown, locked: next.locked, results },
+      returning: chatPosted,
     });
-    return done !== undefined;
+    return done ?? null;
   });
   if (!moved) return failure("ROUND_MOVED_ON");
-  return { ok: true };
+  return changed(moved);
 }
 
 /**

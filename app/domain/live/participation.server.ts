@@ -10,7 +10,15 @@ import { pickForChoice } from "../questions/library-pick.server";
 import { hashToken, newToken } from "../secret-tokens.server";
 import { roundOutOfReach } from "./out-of-reach";
 import { changeRound, eventJson, shownName } from "./round-writes.server";
-import { findRound, isUniqueViolation, perPersonOf, type Round, roundEnded, roundStatus } from "./rounds.server";
+import {
+  type ChangedRound,
+  findRound,
+  isUniqueViolation,
+  perPersonOf,
+  type Round,
+  roundEnded,
+  roundStatus,
+} from "./rounds.server";
 
 /** At most this many words make "one word": people write "not sure" or "well rested". */
 const WORD_ANSWER_MAX_WORDS = 3;
@@ -36,9 +44,11 @@ export async function joinRound(
     participantToken?: string | null;
     /** The token a new seat gets, where the caller derives its own (a chat user's seat); a new random one otherwise. */
     newSeatToken?: string;
+    /** The round with this code as the caller has just read it (a chat answer finds it by its post), not read again. */
+    round?: Round;
   },
 ): Promise<Outcome<{ participantToken: string; participantId: string; expiresAt: Date }>> {
-  const round = await findRound(db, code);
+  const round = input.round ?? (await findRound(db, code));
   if (!round) return roundOutOfReach();
   if (roundStatus(round) === "ended") return roundEnded();
   if (input.participantToken) {
@@ -257,7 +267,7 @@ export async function submitAnswer(
   code: string,
   participantToken: string | null,
   input: LiveAnswerInput,
-): Promise<Outcome<{ answer: LiveAnswer }>> {
+): Promise<Outcome<{ answer: LiveAnswer; round: ChangedRound }>> {
   if (!participantToken) return roundOutOfReach();
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const asked = await askedRound(db, code);
@@ -270,14 +280,15 @@ export async function submitAnswer(
       return failure("QUESTION_NOT_AT_POSITION");
     }
     if (question && value?.ok) {
-      const answer = await storeAnswer(db, asked.roundId, input.position, hashToken(participantToken), {
+      const stored = await storeAnswer(db, asked.roundId, input.position, hashToken(participantToken), {
         ...value.fields,
         wordMode: question.mode === "word",
         pulse: question.pulse,
         perPerson: asked.perPerson,
         questionId: asked.perPerson ? (input.questionId ?? null) : null,
       });
-      if (answer) return { ok: true, answer };
+      if (stored)
+        return { ok: true, answer: stored.answer, round: { id: asked.roundId, chatPosted: stored.chatPosted } };
     }
     const participant = await findParticipant(db, code, participantToken);
     if (!participant) {
@@ -307,6 +318,7 @@ export async function submitAnswer(
  * move their counts without being sent the answers. A pulse answer's event
  * goes to the host only, with neither a name nor a choice: the host counts
  * who answered, and the counts come from the server, from three answers.
+ * Answers too whether the round is posted in a chat, from the row it wrote.
  */
 async function storeAnswer(
   db: Database,
@@ -321,7 +333,7 @@ async function storeAnswer(
     /** The question the phone answered, which must be the seat's own. */
     questionId: string | null;
   },
-): Promise<LiveAnswer | null> {
+): Promise<{ answer: LiveAnswer; chatPosted: boolean } | null> {
   const answer = {
     id: sql`answer.id`,
     position,
@@ -340,7 +352,7 @@ async function storeAnswer(
     choice: fields.pulse ? null : sql`previous.choice`,
     hidden: sql`previous.hidden`,
   });
-  const [row] = await changeRound<{ answer: LiveAnswer | string }>(db, {
+  const [row] = await changeRound<{ answer: LiveAnswer | string; chatPosted: boolean }>(db, {
     roundId,
     where: sql`position = ${position} and not locked
       and exists (
@@ -364,10 +376,11 @@ async function storeAnswer(
       ? "host"
       : sql`case when (round.revealed or round.reveal_mode = 'live') and not answer.hidden then 'all' else 'host' end`,
     event: { type: "answer", answer: told, previous: sql`(select ${previous} from previous)` },
-    returning: sql`${eventJson(answer)} as answer`,
+    returning: sql`${eventJson(answer)} as answer, round.chat_posted as "chatPosted"`,
   });
   if (!row) return null;
-  return typeof row.answer === "string" ? (JSON.parse(row.answer) as LiveAnswer) : row.answer;
+  const stored = typeof row.answer === "string" ? (JSON.parse(row.answer) as LiveAnswer) : row.answer;
+  return { answer: stored, chatPosted: row.chatPosted };
 }
 
 type AnswerFields = { kind: "answer" | "pass"; text: string | null; choice: number | null };

@@ -34,6 +34,13 @@ import { newJoinCode, roomKeyMatches, roomKeyOf, tokenMatches } from "./tokens.s
 
 export type Round = typeof liveRounds.$inferSelect;
 
+/**
+ * The round a change was made to, as what follows the change needs it:
+ * whether it is posted in a chat, read from the round's row as the change
+ * wrote it.
+ */
+export type ChangedRound = { id: string; chatPosted: boolean };
+
 /** What a browser brings: the round's tokens from its cookies, and the member signed in, if any. */
 export type LiveCredentials = {
   hostToken?: string | null;

@@ -73,7 +73,7 @@ export const answerFromChatRound = defineUseCase({
     const chat = chatActorOf(actor);
     const taken = await answerFromChat(deps.db, deps.secret, { ...chat, displayName: name }, id, answer);
     if (!taken.ok) return taken;
-    await noteRoundChange(deps.db, deps.jobs, taken.code);
+    await noteRoundChange(deps.db, deps.jobs, taken.round);
     return done({ answer: taken.answer });
   },
 });

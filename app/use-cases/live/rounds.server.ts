@@ -171,7 +171,7 @@ export const answerLiveRound = defineUseCase({
     );
     if (!taken.ok) return taken;
     // A round posted in a chat shows how many answered there.
-    await noteRoundChange(deps.db, deps.jobs, code);
+    await noteRoundChange(deps.db, deps.jobs, taken.round);
     return done({ answer: taken.answer });
   },
 });
@@ -202,7 +202,7 @@ export const hostLiveRound = defineUseCase({
     );
     if (!acted.ok) return acted;
     // A round posted in a chat follows the host: the question shown, its summary once revealed, its end.
-    await noteRoundChange(deps.db, deps.jobs, code);
+    await noteRoundChange(deps.db, deps.jobs, acted.round);
     const viewed = await getRoundView(deps.db, code, seat, "host");
     return viewed.ok ? done({ view: viewed.view }) : viewed;
   },
