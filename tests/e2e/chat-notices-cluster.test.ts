@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import type { JobName, JobQueue } from "~/domain/jobs/queue.server";
 import { WEEKDAYS } from "~/shared/series";
-import { type Cluster, startClusterOrSkip } from "../support/cluster";
+import { type ChatCluster, startChatCluster } from "../support/chat-cluster";
+import type { Cluster } from "../support/cluster";
 import {
   type FakeSlack,
   SLACK_WORKSPACE,
@@ -13,8 +14,6 @@ import {
 } from "../support/fake-slack";
 import type { HttpClient } from "../support/http-client";
 import { startJobQueue } from "../support/jobs";
-import { signIn } from "../support/members";
-import { seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
 
 const SIGNING_SECRET = "slack-signing-secret-of-the-notices";
 
@@ -31,6 +30,7 @@ const SIGNING_SECRET = "slack-signing-secret-of-the-notices";
 describe("chat notices", () => {
   let slack: FakeSlack;
   let cluster: Cluster | null = null;
+  let chat: ChatCluster | null = null;
   let handle: DatabaseHandle;
   let queue: JobQueue;
   let teamId = "";
@@ -38,21 +38,21 @@ describe("chat notices", () => {
 
   beforeAll(async () => {
     slack = await startFakeSlack();
-    cluster = await startClusterOrSkip("chat notices across two servers", {
-      env: {
+    chat = await startChatCluster(
+      "chat notices across two servers",
+      {
         SLACK_CLIENT_ID: "1111.2222",
         SLACK_CLIENT_SECRET: "slack-client-secret",
         SLACK_SIGNING_SECRET: SIGNING_SECRET,
         SLACK_API_URL: slack.apiUrl,
       },
-    });
-    if (!cluster) return;
-    teamId = await seedTeamWithPersonas({ databaseUrl: cluster.databaseUrl });
-    handle = await openDatabase({ databaseUrl: cluster.databaseUrl, dataDir: "" });
+      "198.51.100.40",
+    );
+    if (!chat) return;
+    ({ cluster, teamId, owner } = chat);
+    handle = chat.handle;
     // Only queues: the servers run what the test makes due.
     queue = await startJobQueue(handle);
-    owner = cluster.client(0, "198.51.100.40");
-    await signIn(owner, TEAM_PERSONAS.owner);
     // Connect Slack from the settings page (the stand-in approves at once) and pick the channel.
     const started = await owner.postForm(`/teams/${teamId}/settings`, { intent: "slack-connect" });
     const authorize = new URL(started.headers.get("location") ?? "");
@@ -67,8 +67,7 @@ describe("chat notices", () => {
   }, 180_000);
   afterAll(async () => {
     await queue?.stop();
-    await handle?.close();
-    await cluster?.stop();
+    await chat?.stop();
     await slack?.stop();
   });
 

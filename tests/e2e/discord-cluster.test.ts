@@ -3,11 +3,12 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import type { JobQueue } from "~/domain/jobs/queue.server";
 import { WEEKDAYS } from "~/shared/series";
 import { chromiumPath, launchBrowser } from "../support/browser";
-import { type Cluster, startClusterOrSkip } from "../support/cluster";
+import { type ChatCluster, startChatCluster, until } from "../support/chat-cluster";
+import type { Cluster } from "../support/cluster";
 import {
   DISCORD_CHANNEL,
   DISCORD_GUILD,
@@ -19,9 +20,8 @@ import {
 } from "../support/fake-discord";
 import type { HttpClient } from "../support/http-client";
 import { startJobQueue } from "../support/jobs";
-import { signIn } from "../support/members";
 import { answerOnPhones } from "../support/phones";
-import { insertSeries, seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
+import { insertSeries } from "../support/teams";
 
 const APPLICATION_ID = "800000000000000001";
 const chromium = chromiumPath();
@@ -40,6 +40,7 @@ const chromium = chromiumPath();
 describe("Discord", () => {
   let discord: FakeDiscord;
   let cluster: Cluster | null = null;
+  let chat: ChatCluster | null = null;
   let teamId = "";
   let owner: HttpClient;
   let handle: DatabaseHandle | null = null;
@@ -47,44 +48,31 @@ describe("Discord", () => {
 
   beforeAll(async () => {
     discord = await startFakeDiscord();
-    cluster = await startClusterOrSkip("Discord across two servers", {
-      env: {
+    chat = await startChatCluster(
+      "Discord across two servers",
+      {
         DISCORD_APPLICATION_ID: APPLICATION_ID,
         DISCORD_PUBLIC_KEY: discord.publicKey,
         DISCORD_CLIENT_SECRET: "discord-client-secret",
         DISCORD_API_URL: discord.apiUrl,
       },
-    });
-    if (!cluster) return;
-    teamId = await seedTeamWithPersonas({ databaseUrl: cluster.databaseUrl });
-    handle = await openDatabase({ databaseUrl: cluster.databaseUrl, dataDir: "" });
+      "198.51.100.20",
+    );
+    if (!chat) return;
+    ({ cluster, teamId, owner } = chat);
+    handle = chat.handle;
     // Only sends: the servers' workers run what it queues.
     queue = await startJobQueue(handle);
-    owner = cluster.client(0, "198.51.100.20");
-    await signIn(owner, TEAM_PERSONAS.owner);
   }, 180_000);
   afterAll(async () => {
     await queue?.stop();
-    await handle?.close();
-    await cluster?.stop();
+    await chat?.stop();
     await discord?.stop();
   });
 
-  const serverUrl = (i: number) => cluster?.servers[i]?.url ?? "";
+  const serverUrl = (i: number) => chat?.serverUrl(i) ?? "";
 
-  async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-    const result = (await handle?.db.execute(query)) as unknown as { rows: T[] };
-    return result.rows;
-  }
-
-  /** Waits for what the job queue does in the background; the test fails on its own timeout otherwise. */
-  async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> {
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+  const rows = async <T>(query: ReturnType<typeof sql>) => (await chat?.rows<T>(query)) ?? [];
 
   type Person = { id: string; username: string; global_name: string | null; nick?: string | null };
   const people: Person[] = [

@@ -1,17 +1,17 @@
 import { sql } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import type { JobQueue } from "~/domain/jobs/queue.server";
 import { WEEKDAYS } from "~/shared/series";
 import { launchBrowser } from "../support/browser";
-import { type Cluster, startClusterOrSkip } from "../support/cluster";
+import { type ChatCluster, startChatCluster, until } from "../support/chat-cluster";
+import type { Cluster } from "../support/cluster";
 import { CHAT_SIGNER, type ChatApiCall, type FakeGoogleChat, startFakeGoogleChat } from "../support/fake-google-chat";
 import type { HttpClient } from "../support/http-client";
 import { startJobQueue } from "../support/jobs";
-import { signIn } from "../support/members";
 import { answerOnPhones } from "../support/phones";
-import { insertSeries, seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
+import { insertSeries } from "../support/teams";
 
 const chromium = inject("chromium");
 
@@ -34,6 +34,7 @@ const STRANGER_SPACE = { name: "spaces/BBBBother", displayName: "Elsewhere", typ
 describe("Google Chat", () => {
   let google: FakeGoogleChat;
   let cluster: Cluster | null = null;
+  let chat: ChatCluster | null = null;
   let teamId = "";
   let owner: HttpClient;
   let handle: DatabaseHandle | null = null;
@@ -42,46 +43,33 @@ describe("Google Chat", () => {
 
   beforeAll(async () => {
     google = await startFakeGoogleChat();
-    cluster = await startClusterOrSkip("Google Chat across two servers", {
-      env: {
+    chat = await startChatCluster(
+      "Google Chat across two servers",
+      {
         GOOGLE_CHAT_AUDIENCE: AUDIENCE,
         GOOGLE_CHAT_SERVICE_ACCOUNT: google.serviceAccountJson,
         GOOGLE_CHAT_API_URL: google.url,
         GOOGLE_CHAT_CERTS_URL: google.certsUrl,
         GOOGLE_CHAT_TOKEN_URL: google.tokenUrl,
       },
-    });
-    if (!cluster) return;
-    teamId = await seedTeamWithPersonas({ databaseUrl: cluster.databaseUrl });
-    handle = await openDatabase({ databaseUrl: cluster.databaseUrl, dataDir: "" });
+      "198.51.100.20",
+    );
+    if (!chat) return;
+    ({ cluster, teamId, owner } = chat);
+    handle = chat.handle;
     // Only queues: the servers' workers run what the test makes due.
     queue = await startJobQueue(handle);
-    owner = cluster.client(0, "198.51.100.20");
-    await signIn(owner, TEAM_PERSONAS.owner);
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await queue?.stop();
-    await handle?.close();
-    await cluster?.stop();
+    await chat?.stop();
     await google?.stop();
   });
 
-  const serverUrl = (i: number) => cluster?.servers[i]?.url ?? "";
+  const serverUrl = (i: number) => chat?.serverUrl(i) ?? "";
 
-  async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-    const result = (await handle?.db.execute(query)) as unknown as { rows: T[] };
-    return result.rows;
-  }
-
-  /** Waits for what the job queue does in the background; the test fails on its own timeout otherwise. */
-  async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> {
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+  const rows = async <T>(query: ReturnType<typeof sql>) => (await chat?.rows<T>(query)) ?? [];
 
   /** An event into CircleUp as Chat sends it: JSON with a bearer token Google signed. */
   async function event(server: number, body: object, token = google.eventToken({ aud: AUDIENCE, email: CHAT_SIGNER })) {

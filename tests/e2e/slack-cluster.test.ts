@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openDatabase } from "~/db/database.server";
+import type { openDatabase } from "~/db/database.server";
 import { launchBrowser } from "../support/browser";
-import { type Cluster, startClusterOrSkip } from "../support/cluster";
+import { type ChatCluster, startChatCluster, until } from "../support/chat-cluster";
+import type { Cluster } from "../support/cluster";
 import {
   type FakeSlack,
   SLACK_WORKSPACE,
@@ -12,9 +13,7 @@ import {
   startFakeSlack,
 } from "../support/fake-slack";
 import type { HttpClient } from "../support/http-client";
-import { signIn } from "../support/members";
 import { answerOnPhones } from "../support/phones";
-import { seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
 
 const SIGNING_SECRET = "slack-signing-secret-of-the-tests";
 const chromium = inject("chromium");
@@ -31,47 +30,35 @@ const chromium = inject("chromium");
 describe("Slack", () => {
   let slack: FakeSlack;
   let cluster: Cluster | null = null;
+  let chat: ChatCluster | null = null;
   let teamId = "";
   let owner: HttpClient;
-  let db: Awaited<ReturnType<typeof openDatabase>> | null = null;
+  let _db: Awaited<ReturnType<typeof openDatabase>> | null = null;
 
   beforeAll(async () => {
     slack = await startFakeSlack();
-    cluster = await startClusterOrSkip("Slack across two servers", {
-      env: {
+    chat = await startChatCluster(
+      "Slack across two servers",
+      {
         SLACK_CLIENT_ID: "1111.2222",
         SLACK_CLIENT_SECRET: "slack-client-secret",
         SLACK_SIGNING_SECRET: SIGNING_SECRET,
         SLACK_API_URL: slack.apiUrl,
       },
-    });
-    if (!cluster) return;
-    teamId = await seedTeamWithPersonas({ databaseUrl: cluster.databaseUrl });
-    db = await openDatabase({ databaseUrl: cluster.databaseUrl, dataDir: "" });
-    owner = cluster.client(0, "198.51.100.20");
-    await signIn(owner, TEAM_PERSONAS.owner);
+      "198.51.100.20",
+    );
+    if (!chat) return;
+    ({ cluster, teamId, owner } = chat);
+    _db = chat.handle;
   }, 180_000);
   afterAll(async () => {
-    await db?.close();
-    await cluster?.stop();
+    await chat?.stop();
     await slack?.stop();
   });
 
-  const serverUrl = (i: number) => cluster?.servers[i]?.url ?? "";
+  const serverUrl = (i: number) => chat?.serverUrl(i) ?? "";
 
-  async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-    const result = (await db?.db.execute(query)) as unknown as { rows: T[] };
-    return result.rows;
-  }
-
-  /** Waits for what the job queue does in the background; the test fails on its own timeout otherwise. */
-  async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> {
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+  const rows = async <T>(query: ReturnType<typeof sql>) => (await chat?.rows<T>(query)) ?? [];
 
   function interact(server: number, payload: object, options: { timestamp?: number; signature?: string } = {}) {
     const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();

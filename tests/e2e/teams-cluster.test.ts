@@ -1,17 +1,17 @@
 import { sql } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openDatabase } from "~/db/database.server";
+import type { openDatabase } from "~/db/database.server";
 import { nextOpening } from "~/shared/answers-ahead";
 import { WEEKDAYS } from "~/shared/series";
 import { launchBrowser } from "../support/browser";
-import { type Cluster, startClusterOrSkip } from "../support/cluster";
+import { type ChatCluster, startChatCluster, until } from "../support/chat-cluster";
+import type { Cluster } from "../support/cluster";
 import { type ConnectorCall, type FakeTeams, startFakeTeams } from "../support/fake-teams";
 import type { HttpClient } from "../support/http-client";
 import { startJobQueue } from "../support/jobs";
-import { signIn } from "../support/members";
 import { answerOnPhones } from "../support/phones";
-import { insertSeries, seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
+import { insertSeries } from "../support/teams";
 
 const APP = { appId: "00000000-0000-4000-8000-00000000c1c1", appPassword: "teams-app-password-of-the-tests" };
 const TENANT = "72f988bf-0000-4000-8000-0000000000aa";
@@ -33,6 +33,7 @@ const chromium = inject("chromium");
 describe("Microsoft Teams", () => {
   let teams: FakeTeams;
   let cluster: Cluster | null = null;
+  let chat: ChatCluster | null = null;
   let teamId = "";
   let owner: HttpClient;
   let db: Awaited<ReturnType<typeof openDatabase>> | null = null;
@@ -40,42 +41,29 @@ describe("Microsoft Teams", () => {
 
   beforeAll(async () => {
     teams = await startFakeTeams(APP);
-    cluster = await startClusterOrSkip("Microsoft Teams across two servers", {
-      env: {
+    chat = await startChatCluster(
+      "Microsoft Teams across two servers",
+      {
         TEAMS_APP_ID: APP.appId,
         TEAMS_APP_PASSWORD: APP.appPassword,
         TEAMS_OPENID_URL: teams.openIdUrl,
         TEAMS_LOGIN_URL: teams.loginUrl,
       },
-    });
-    if (!cluster) return;
-    teamId = await seedTeamWithPersonas({ databaseUrl: cluster.databaseUrl });
-    db = await openDatabase({ databaseUrl: cluster.databaseUrl, dataDir: "" });
-    owner = cluster.client(0, "198.51.100.40");
-    await signIn(owner, TEAM_PERSONAS.owner);
+      "198.51.100.40",
+    );
+    if (!chat) return;
+    ({ cluster, teamId, owner } = chat);
+    db = chat.handle;
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
-    await db?.close();
-    await cluster?.stop();
+    await chat?.stop();
     await teams?.stop();
   });
 
-  const serverUrl = (i: number) => cluster?.servers[i]?.url ?? "";
+  const serverUrl = (i: number) => chat?.serverUrl(i) ?? "";
 
-  async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-    const result = (await db?.db.execute(query)) as unknown as { rows: T[] };
-    return result.rows;
-  }
-
-  /** Waits for what the job queue does in the background; the test fails on its own timeout otherwise. */
-  async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> {
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+  const rows = async <T>(query: ReturnType<typeof sql>) => (await chat?.rows<T>(query)) ?? [];
 
   type Person = { id: string; name: string; aadObjectId: string };
   const person = (n: number, name: string): Person => ({
