@@ -5,9 +5,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
 import type { JobQueue } from "~/domain/jobs/queue.server";
-import { WEEKDAYS } from "~/shared/series";
 import { chromiumPath, launchBrowser } from "../support/browser";
-import { type ChatCluster, startChatCluster, until } from "../support/chat-cluster";
+import { type ChatCluster, openSeriesRoundNow, startChatCluster, until } from "../support/chat-cluster";
 import type { Cluster } from "../support/cluster";
 import {
   DISCORD_CHANNEL,
@@ -21,7 +20,6 @@ import {
 import type { HttpClient } from "../support/http-client";
 import { startJobQueue } from "../support/jobs";
 import { answerOnPhones } from "../support/phones";
-import { insertSeries } from "../support/teams";
 
 const APPLICATION_ID = "800000000000000001";
 const chromium = chromiumPath();
@@ -162,38 +160,16 @@ describe("Discord", () => {
 
   it("posts a series' round at its opening time, once, with an Answer button and no answers", async () => {
     if (!cluster || !handle || !queue) return;
-    // A meeting two hours from now on the team's clock (Berlin) whose round opens four hours before: due now.
-    const at = new Date(Date.now() + 2 * 3_600_000);
-    const clock = (options: Intl.DateTimeFormatOptions) =>
-      new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", ...options }).format(at);
-    const weekday = WEEKDAYS.indexOf(clock({ weekday: "long" }) as (typeof WEEKDAYS)[number]);
-    const timeOfDay = clock({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    const [question] = await rows<{ id: string }>(
-      sql`select id from questions where status = 'published' and format = 'open' and team_id is null
-          and coalesce(array_length(not_when, 1), 0) = 0 order by text limit 1`,
-    );
-    const seriesId = await insertSeries(handle.db, teamId, {
-      weekday,
-      timeOfDay,
-      opensAhead: "hours-before",
-      pulse: false,
-      nextQuestionId: question?.id ?? null,
-      nextQuestionAt: new Date(),
-    });
-    const meetingAt = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
-    await queue.send(handle.db, "round-opening", [{ seriesId, meetingAt: meetingAt.toISOString() }], {
-      startAfter: new Date(Date.now() - 60_000),
-    });
+    code = chat ? await openSeriesRoundNow(chat) : "";
     const [posted] = await until(roundPosts, (calls) => calls.length > 0);
     expect(posted?.query.get("wait")).toBe("true");
     expect(posted?.path).toBe(`/webhooks/${discord.webhook.id}/${discord.webhook.token}`);
     expect(String(posted?.body.content)).toContain("0 people answered");
     button = answerButton(posted);
-    const [round] = await rows<{ code: string; mode: string }>(
-      sql`select r.code, q.mode from live_rounds r join live_round_questions q on q.round_id = r.id and q.position = 0
-          join team_meetings m on m.live_round_id = r.id where m.series_id = ${seriesId}`,
+    const [round] = await rows<{ mode: string }>(
+      sql`select q.mode from live_rounds r join live_round_questions q on q.round_id = r.id and q.position = 0
+          where r.code = ${code}`,
     );
-    code = round?.code ?? "";
     expect(round?.mode).toBe("text");
     expect(button).toContain(":0");
   }, 60_000);

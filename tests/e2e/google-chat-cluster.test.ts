@@ -3,15 +3,13 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
 import type { JobQueue } from "~/domain/jobs/queue.server";
-import { WEEKDAYS } from "~/shared/series";
 import { launchBrowser } from "../support/browser";
-import { type ChatCluster, startChatCluster, until } from "../support/chat-cluster";
+import { type ChatCluster, openSeriesRoundNow, startChatCluster, until } from "../support/chat-cluster";
 import type { Cluster } from "../support/cluster";
 import { CHAT_SIGNER, type ChatApiCall, type FakeGoogleChat, startFakeGoogleChat } from "../support/fake-google-chat";
 import type { HttpClient } from "../support/http-client";
 import { startJobQueue } from "../support/jobs";
 import { answerOnPhones } from "../support/phones";
-import { insertSeries } from "../support/teams";
 
 const chromium = inject("chromium");
 
@@ -188,30 +186,7 @@ describe("Google Chat", () => {
 
   it("posts the series' round, opened ahead at its time, once, with an Answer button and no answers", async () => {
     if (!cluster || !handle || !queue) return;
-    const [question] = await rows<{ id: string }>(
-      sql`select id from questions where status = 'published' and format = 'open' and team_id is null
-          and coalesce(array_length(not_when, 1), 0) = 0 order by text limit 1`,
-    );
-    // A meeting two hours from now on the team's clock (Berlin): its opening, four hours before, is due.
-    const at = new Date(Date.now() + 2 * 3_600_000);
-    const clock = (options: Intl.DateTimeFormatOptions) =>
-      new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", ...options }).format(at);
-    const weekday = WEEKDAYS.indexOf(clock({ weekday: "long" }) as (typeof WEEKDAYS)[number]);
-    const timeOfDay = clock({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    const seriesId = await insertSeries(handle.db, teamId, {
-      weekday,
-      timeOfDay,
-      opensAhead: "hours-before",
-      pulse: false,
-      nextQuestionId: question?.id ?? null,
-      nextQuestionAt: new Date(),
-    });
-    const meetingAt = new Date(at);
-    meetingAt.setUTCSeconds(0, 0);
-    await queue.send(handle.db, "round-opening", [{ seriesId, meetingAt: meetingAt.toISOString() }], {
-      startAfter: new Date(Date.now() - 1000),
-      singletonKey: `${seriesId}@test`,
-    });
+    const opened = chat ? await openSeriesRoundNow(chat) : "";
     const [posted] = await until(roundCreates, (calls) => calls.length > 0);
     expect(posted?.path).toBe(`/v1/${SPACE.name}/messages`);
     expect(JSON.stringify(posted?.body.cardsV2)).toContain("0 people answered");
@@ -224,7 +199,9 @@ describe("Google Chat", () => {
           where r.id = ${paramsOf(answer).roundId ?? null}`,
     );
     expect(round?.mode).toBe("text");
-    code = round?.code ?? "";
+    // The message's Answer is the round the series opened.
+    expect(round?.code).toBe(opened);
+    code = opened;
   }, 60_000);
 
   const words = ["sunny", "calm", "busy", "tired", "ready"];

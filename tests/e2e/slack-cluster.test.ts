@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { openDatabase } from "~/db/database.server";
 import { launchBrowser } from "../support/browser";
-import { type ChatCluster, startChatCluster, until } from "../support/chat-cluster";
+import { type ChatCluster, openSeriesRoundNow, startChatCluster, until } from "../support/chat-cluster";
 import type { Cluster } from "../support/cluster";
 import {
   type FakeSlack,
@@ -21,7 +21,7 @@ const chromium = inject("chromium");
 /**
  * Slack against two app servers on one database, with a stand-in for
  * Slack's Web API and OAuth pages: an owner installs the app and picks a
- * channel; a team round is posted there once; three people answer in Slack
+ * channel; a series' round opened ahead of its meeting is posted there once; three people answer in Slack
  * through the modal and two on their phones, all in the same round; the
  * reveal puts the answers in the thread; forged, stale and foreign requests
  * change nothing; a 429 is waited out without posting twice; /circleup
@@ -174,9 +174,9 @@ describe("Slack", () => {
     return started;
   }
 
-  it("posts a team round once, with an Answer button and no answers", async () => {
+  it("posts a series' round at its opening time, once, with an Answer button and no answers", async () => {
     if (!cluster) return;
-    code = await startRound();
+    code = chat ? await openSeriesRoundNow(chat) : "";
     const [posted] = await until(
       () => roundPosts(slack.done("chat.postMessage")),
       (calls) => calls.length > 0,

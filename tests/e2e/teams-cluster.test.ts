@@ -2,16 +2,12 @@ import { sql } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { openDatabase } from "~/db/database.server";
-import { nextOpening } from "~/shared/answers-ahead";
-import { WEEKDAYS } from "~/shared/series";
 import { launchBrowser } from "../support/browser";
-import { type ChatCluster, startChatCluster, until } from "../support/chat-cluster";
+import { type ChatCluster, openSeriesRoundNow, startChatCluster, until } from "../support/chat-cluster";
 import type { Cluster } from "../support/cluster";
 import { type ConnectorCall, type FakeTeams, startFakeTeams } from "../support/fake-teams";
 import type { HttpClient } from "../support/http-client";
-import { startJobQueue } from "../support/jobs";
 import { answerOnPhones } from "../support/phones";
-import { insertSeries } from "../support/teams";
 
 const APP = { appId: "00000000-0000-4000-8000-00000000c1c1", appPassword: "teams-app-password-of-the-tests" };
 const TENANT = "72f988bf-0000-4000-8000-0000000000aa";
@@ -36,7 +32,7 @@ describe("Microsoft Teams", () => {
   let chat: ChatCluster | null = null;
   let teamId = "";
   let owner: HttpClient;
-  let db: Awaited<ReturnType<typeof openDatabase>> | null = null;
+  let _db: Awaited<ReturnType<typeof openDatabase>> | null = null;
   let browser: Browser | null = null;
 
   beforeAll(async () => {
@@ -53,7 +49,7 @@ describe("Microsoft Teams", () => {
     );
     if (!chat) return;
     ({ cluster, teamId, owner } = chat);
-    db = chat.handle;
+    _db = chat.handle;
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -195,59 +191,9 @@ describe("Microsoft Teams", () => {
     return started;
   }
 
-  /**
-   * The series' next meeting is two hours from now on the team's clock and
-   * its round opens four hours ahead, so its opening is due: the test sends
-   * the opening job as the series' save queues it, due now, and the servers'
-   * queue runs it and posts the round.
-   */
-  async function openSeriesRound(): Promise<string> {
-    if (!db) return "";
-    const at = new Date(Date.now() + 2 * 3_600_000);
-    const clock = (options: Intl.DateTimeFormatOptions) =>
-      new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", ...options }).format(at);
-    const weekday = WEEKDAYS.indexOf(clock({ weekday: "long" }) as (typeof WEEKDAYS)[number]);
-    const timeOfDay = clock({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    // The series' prepared question: an open one that fits any day, so people write their answers.
-    const [question] = await rows<{ id: string }>(
-      sql`select id from questions where status = 'published' and format = 'open' and team_id is null
-          and cardinality(not_when) = 0 order by text desc limit 1`,
-    );
-    const seriesId = await insertSeries(db.db, teamId, {
-      weekday,
-      timeOfDay,
-      opensAhead: "hours-before",
-      pulse: false,
-      nextQuestionId: question?.id ?? null,
-      nextQuestionAt: new Date(),
-    });
-    const opening = nextOpening(
-      { cadence: { kind: "weekly", weekday }, timeOfDay, opensAhead: "hours-before" },
-      "Europe/Berlin",
-      new Date(),
-    );
-    const queue = await startJobQueue(db);
-    try {
-      await queue.send(db.db, "round-opening", [{ seriesId, meetingAt: opening?.meetingAt.toISOString() ?? "" }], {
-        startAfter: new Date(Date.now() - 60_000),
-      });
-    } finally {
-      await queue.stop();
-    }
-    const [opened] = await until(
-      () =>
-        rows<{ code: string }>(
-          sql`select r.code from team_meetings m join live_rounds r on r.id = m.live_round_id
-              where m.series_id = ${seriesId} and m.answers_open_at is not null`,
-        ),
-      (found) => found.length > 0,
-    );
-    return opened?.code ?? "";
-  }
-
   it("posts a series' round at its opening, once, with the question, its count and the answer form in the card", async () => {
     if (!cluster) return;
-    code = await openSeriesRound();
+    code = chat ? await openSeriesRoundNow(chat) : "";
     const [posted] = await until(roundPosts, (calls) => calls.length > 0);
     const card = cardOf(posted);
     expect(cardText(card)).toContain("0 people answered");
