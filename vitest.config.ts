@@ -1,19 +1,17 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Three test files at a time across all three projects on two cores: most
- * end-to-end files spend much of their time waiting (on their servers, a
- * browser, a job that comes due), so a third file uses what two leave idle.
- * The scheduler starts the longest files first, and the unit and
- * integration files fill the gaps. Every end-to-end file that changes data
- * starts servers of its own (from the run's template database), so files do
- * not see each other's data; the files on the shared server only read, or
- * write rows nobody else counts.
+ * Two test files at a time across all three projects (one per core): the
+ * scheduler starts the longest files first, and the unit and integration
+ * files fill the gaps while browser files wait on their pages. Every
+ * end-to-end file that changes data starts servers of its own (from the
+ * run's template database), so files do not see each other's data; the
+ * files on the shared server only read, or write rows nobody else counts.
  */
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    maxWorkers: 3,
+    maxWorkers: 2,
     // A test's state lives in its own databases, servers and browser contexts, never in a module shared
     // between files: one process runs many files, and imports Vitest, Playwright and the helpers once.
     isolate: false,
@@ -46,7 +44,7 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/support/e2e-setup.ts"],
-          // A safety net, not a goal: with three files sharing two cores a browser test may take twice as long.
+          // A safety net, not a goal: with two files sharing two cores a browser test may take twice as long.
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
