@@ -33,7 +33,7 @@ import { SLACK_WORKSPACE, type SlackCall, sendSignedToApp, startFakeSlack } from
 import type { HttpClient } from "../tests/support/http-client";
 import { signIn } from "../tests/support/members";
 import { seedTeamWithPersonas, TEAM_PERSONAS } from "../tests/support/teams";
-import { percentile } from "./measures";
+import { countBy, failureOf, percentile } from "./measures";
 
 const RATE = Number(process.env.CHAT_BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.CHAT_BENCH_SECONDS ?? 60);
@@ -59,18 +59,6 @@ async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean,
     if (done(value) || performance.now() > deadline) return value;
     await sleep(200);
   }
-}
-
-function countBy(items: string[]): string {
-  const counts = new Map<string, number>();
-  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
-  return [...counts].map(([item, count]) => `${item} x${count}`).join(", ") || "none";
-}
-
-/** A network failure with what undici found underneath ("fetch failed" alone says nothing). */
-function failureOf(error: unknown): string {
-  const { message, cause } = error as Error & { cause?: { code?: string; message?: string } };
-  return cause ? `${message}: ${cause.code ?? cause.message}` : message;
 }
 
 /** The count a round's message says ("12 people answered"), or null when it says none. */

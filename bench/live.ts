@@ -27,7 +27,7 @@ import { livePaths, type RoundEvent, type RoundView } from "../app/shared/live";
 import { startCluster } from "../tests/support/cluster";
 import type { HttpClient } from "../tests/support/http-client";
 import { openEventStream, type SseFrame, type SseStream } from "./live-sse";
-import { percentile, rssMb } from "./measures";
+import { countBy, failureOf, percentile, rssMb } from "./measures";
 
 const PARTICIPANTS = Number(process.env.LIVE_BENCH_PARTICIPANTS ?? 2000);
 const RATE = Number(process.env.LIVE_BENCH_RATE ?? 200);
@@ -93,18 +93,6 @@ async function until(done: () => boolean, deadline: number): Promise<boolean> {
 function cpuSeconds(pid: number | undefined): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function countBy(items: string[]): string {
-  const counts = new Map<string, number>();
-  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
-  return [...counts].map(([item, count]) => `${item} x${count}`).join(", ") || "none";
-}
-
-/** A network failure with what undici found underneath ("fetch failed" alone says nothing). */
-function failureOf(error: unknown): string {
-  const { message, cause } = error as Error & { cause?: { code?: string; message?: string } };
-  return cause ? `${message}: ${cause.code ?? cause.message}` : message;
 }
 
 const ms = (value: number) => value.toFixed(0);

@@ -46,6 +46,23 @@ export const MAIL_ATTEMPTS = 12;
  */
 const HEARTBEAT_SECONDS = 10;
 
+/**
+ * A job scheduled for a moment (a meeting's opening or reminder, a day's
+ * question): one queued or running per key, so queuing it again is a no-op;
+ * retried for about an hour, kept a week.
+ */
+const ONE_PER_KEY: Omit<Queue, "name"> = {
+  policy: "exclusive",
+  retryLimit: 8,
+  retryDelay: 30,
+  retryBackoff: true,
+  retryDelayMax: 900,
+  expireInSeconds: 120,
+  heartbeatSeconds: HEARTBEAT_SECONDS,
+  deleteAfterSeconds: 7 * 24 * 3600,
+  notify: true,
+};
+
 const QUEUES: { [Name in JobName]: Omit<Queue, "name"> } = {
   mail: {
     retryLimit: MAIL_ATTEMPTS - 1,
@@ -70,18 +87,8 @@ const QUEUES: { [Name in JobName]: Omit<Queue, "name"> } = {
     heartbeatSeconds: HEARTBEAT_SECONDS,
     deleteAfterSeconds: 24 * 3600,
   },
-  "round-opening": {
-    // One queued or running per key (a series' meeting): saving a series twice queues its opening once.
-    policy: "exclusive",
-    retryLimit: 8,
-    retryDelay: 30,
-    retryBackoff: true,
-    retryDelayMax: 900,
-    expireInSeconds: 120,
-    heartbeatSeconds: HEARTBEAT_SECONDS,
-    deleteAfterSeconds: 7 * 24 * 3600,
-    notify: true,
-  },
+  // One queued or running per key (a series' meeting): saving a series twice queues its opening once.
+  "round-opening": ONE_PER_KEY,
   "chat.post-round": {
     // One waiting and one running per round (its singleton key): changes while one waits are taken in by it.
     policy: "stately",
@@ -94,30 +101,10 @@ const QUEUES: { [Name in JobName]: Omit<Queue, "name"> } = {
     deleteAfterSeconds: 24 * 3600,
     notify: true,
   },
-  "chat.reminder": {
-    // One queued or running per key (a series' meeting): saving a series twice queues its reminder once.
-    policy: "exclusive",
-    retryLimit: 8,
-    retryDelay: 30,
-    retryBackoff: true,
-    retryDelayMax: 900,
-    expireInSeconds: 120,
-    heartbeatSeconds: HEARTBEAT_SECONDS,
-    deleteAfterSeconds: 7 * 24 * 3600,
-    notify: true,
-  },
-  "chat.question-of-day": {
-    // One queued or running per key (a team's day).
-    policy: "exclusive",
-    retryLimit: 8,
-    retryDelay: 30,
-    retryBackoff: true,
-    retryDelayMax: 900,
-    expireInSeconds: 120,
-    heartbeatSeconds: HEARTBEAT_SECONDS,
-    deleteAfterSeconds: 7 * 24 * 3600,
-    notify: true,
-  },
+  // One queued or running per key (a series' meeting): saving a series twice queues its reminder once.
+  "chat.reminder": ONE_PER_KEY,
+  // One queued or running per key (a team's day).
+  "chat.question-of-day": ONE_PER_KEY,
 };
 
 /** The attempt a handler is making: 1 for the first; `last` when a failure now is final. */
