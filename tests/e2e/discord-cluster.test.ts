@@ -4,7 +4,6 @@ import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
-import type { JobQueue } from "~/domain/jobs/queue.server";
 import { chromiumPath, launchBrowser } from "../support/browser";
 import { type ChatCluster, openSeriesRoundNow, startChatCluster, until } from "../support/chat-cluster";
 import type { Cluster } from "../support/cluster";
@@ -18,7 +17,6 @@ import {
   startFakeDiscord,
 } from "../support/fake-discord";
 import type { HttpClient } from "../support/http-client";
-import { startJobQueue } from "../support/jobs";
 import { answerOnPhones } from "../support/phones";
 
 const APPLICATION_ID = "800000000000000001";
@@ -42,7 +40,6 @@ describe("Discord", () => {
   let teamId = "";
   let owner: HttpClient;
   let handle: DatabaseHandle | null = null;
-  let queue: JobQueue | null = null;
 
   beforeAll(async () => {
     discord = await startFakeDiscord();
@@ -59,11 +56,8 @@ describe("Discord", () => {
     if (!chat) return;
     ({ cluster, teamId, owner } = chat);
     handle = chat.handle;
-    // Only sends: the servers' workers run what it queues.
-    queue = await startJobQueue(handle);
   }, 180_000);
   afterAll(async () => {
-    await queue?.stop();
     await chat?.stop();
     await discord?.stop();
   });
@@ -159,7 +153,7 @@ describe("Discord", () => {
   let button = "";
 
   it("posts a series' round at its opening time, once, with an Answer button and no answers", async () => {
-    if (!cluster || !handle || !queue) return;
+    if (!cluster || !handle) return;
     code = chat ? await openSeriesRoundNow(chat) : "";
     const [posted] = await until(roundPosts, (calls) => calls.length > 0);
     expect(posted?.query.get("wait")).toBe("true");

@@ -2,13 +2,11 @@ import { sql } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
-import type { JobQueue } from "~/domain/jobs/queue.server";
 import { launchBrowser } from "../support/browser";
 import { type ChatCluster, openSeriesRoundNow, startChatCluster, until } from "../support/chat-cluster";
 import type { Cluster } from "../support/cluster";
 import { CHAT_SIGNER, type ChatApiCall, type FakeGoogleChat, startFakeGoogleChat } from "../support/fake-google-chat";
 import type { HttpClient } from "../support/http-client";
-import { startJobQueue } from "../support/jobs";
 import { answerOnPhones } from "../support/phones";
 
 const chromium = inject("chromium");
@@ -36,7 +34,6 @@ describe("Google Chat", () => {
   let teamId = "";
   let owner: HttpClient;
   let handle: DatabaseHandle | null = null;
-  let queue: JobQueue | null = null;
   let browser: Browser | null = null;
 
   beforeAll(async () => {
@@ -55,12 +52,9 @@ describe("Google Chat", () => {
     if (!chat) return;
     ({ cluster, teamId, owner } = chat);
     handle = chat.handle;
-    // Only queues: the servers' workers run what the test makes due.
-    queue = await startJobQueue(handle);
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
-    await queue?.stop();
     await chat?.stop();
     await google?.stop();
   });
@@ -185,7 +179,7 @@ describe("Google Chat", () => {
   let roundMessage = "";
 
   it("posts the series' round, opened ahead at its time, once, with an Answer button and no answers", async () => {
-    if (!cluster || !handle || !queue) return;
+    if (!cluster || !handle) return;
     const opened = chat ? await openSeriesRoundNow(chat) : "";
     const [posted] = await until(roundCreates, (calls) => calls.length > 0);
     expect(posted?.path).toBe(`/v1/${SPACE.name}/messages`);
