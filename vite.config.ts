@@ -60,6 +60,19 @@ const installable = VitePWA({
   },
 });
 
+/**
+ * The server bundle holds its dependencies (decision 046): resolving and
+ * reading some 3,600 files under node_modules was most of a start's CPU.
+ * These stay outside, loaded from node_modules at run time:
+ * - PGlite reads its WebAssembly and data files next to its own module;
+ * - @resvg/resvg-js is a native addon;
+ * - piscina starts its worker threads from its own file;
+ * - pg-native is pg's optional native driver, not installed;
+ * - node-fetch, for the Bot Framework's connector: its URL parser uses Node's
+ *   deprecated `punycode`, which Node only warns about outside node_modules.
+ */
+const SERVER_EXTERNALS = ["@electric-sql/pglite", "@resvg/resvg-js", "piscina", "pg-native", "node-fetch"];
+
 const framework = { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ };
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -79,4 +92,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild && compression({ algorithms: ["gzip", "brotliCompress"], skipIfLargerOrEqual: true }),
   ],
   resolve: { tsconfigPaths: true },
+  ssr: isSsrBuild ? { noExternal: true, external: SERVER_EXTERNALS } : undefined,
 }));
