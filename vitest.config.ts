@@ -1,17 +1,35 @@
+import fs from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+const E2E = "tests/e2e";
+
 /**
- * Two test files at a time across all three projects (one per core): the
- * scheduler starts the longest files first, and the unit and integration
- * files fill the gaps while browser files wait on their pages. Every
- * end-to-end file that changes data starts servers of its own (from the
- * run's template database), so files do not see each other's data; the
- * files on the shared server only read, or write rows nobody else counts.
+ * The end-to-end files that look at pages in Chromium: layout shift, what
+ * covers what, timings on a slow phone. A file of several servers
+ * (*-cluster) may open phones too, but waits on its servers and jobs.
  */
+const pageFiles = fs
+  .readdirSync(E2E)
+  .filter((file) => file.endsWith(".test.ts") && !file.endsWith("-cluster.test.ts"))
+  .filter((file) => fs.readFileSync(path.join(E2E, file), "utf8").includes("launchBrowser("))
+  .map((file) => `${E2E}/${file}`);
+
+/**
+ * Two groups, one after the other. First the files that look at pages, two
+ * at a time (one per core): what they measure must not depend on a third
+ * file's load. Then everything else three at a time: those files often wait
+ * (on servers, jobs, retries, mail), and a third file uses the core a
+ * waiting one leaves idle. Every end-to-end file that changes data starts
+ * servers of its own (each on its own database), so files do not see each
+ * other's data; the files on the shared server only read, or write rows
+ * nobody else counts.
+ */
+const AFTER_PAGES = { maxWorkers: 3, sequence: { groupOrder: 1 } };
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    maxWorkers: 2,
     // A test's state lives in its own databases, servers and browser contexts, never in a module shared
     // between files: one process runs many files, and imports Vitest, Playwright and the helpers once.
     isolate: false,
@@ -22,6 +40,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          ...AFTER_PAGES,
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
           // Beside a browser file on a shared core, a render or an image can take a few times its usual time.
@@ -32,6 +51,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
+          ...AFTER_PAGES,
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/support/integration-setup.ts"],
           testTimeout: 30_000,
@@ -43,8 +63,22 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          exclude: pageFiles,
+          ...AFTER_PAGES,
           globalSetup: ["tests/support/e2e-setup.ts"],
           // A safety net, not a goal: with two files sharing two cores a browser test may take twice as long.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e-pages",
+          include: pageFiles,
+          globalSetup: ["tests/support/e2e-setup.ts"],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

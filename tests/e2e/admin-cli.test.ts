@@ -24,7 +24,8 @@ describe("the admin command for operators", () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    server = await startServer({ SMTP_URL: smtp.url });
+    // The command works on the embedded database, as on a machine without DATABASE_URL.
+    server = await startServer({ SMTP_URL: smtp.url }, { engine: "pglite" });
     dataDir = server.dataDir;
     await signUpAndVerify(new HttpClient(server.url), smtp, "ops@example.com");
     // PGlite serves one process at a time: stop the server, keep its data.

@@ -24,7 +24,29 @@ declare module "vitest" {
  * run's PostgreSQL, one Chromium that every file connects to, and one
  * server for the files that only read.
  */
+type Shared = { baseUrl: string; chromium: string | null; stop: () => Promise<void> };
+
+/** One set for the whole run, however many end-to-end projects ask for it; stopped when the last one is done. */
+const SHARED = Symbol.for("circleup.e2e-shared");
+type Holder = { shared: Promise<Shared>; users: number };
+
 export default async function setup(project: TestProject) {
+  const registry = globalThis as Record<symbol, Holder | undefined>;
+  const holder = registry[SHARED] ?? { shared: startShared(), users: 0 };
+  registry[SHARED] = holder;
+  holder.users += 1;
+  const shared = await holder.shared;
+  project.provide("baseUrl", shared.baseUrl);
+  project.provide("chromium", shared.chromium);
+  return async () => {
+    holder.users -= 1;
+    if (holder.users > 0) return;
+    delete registry[SHARED];
+    await shared.stop();
+  };
+}
+
+async function startShared(): Promise<Shared> {
   const chromium = chromiumPath();
   if (!chromium) skipOrFail("the browser (end-to-end) tests", "Chromium is not installed (apt-get install chromium)");
   const [removeTemplates, postgres, stopBrowser] = await Promise.all([
@@ -37,16 +59,18 @@ export default async function setup(project: TestProject) {
   ]);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "circleup-e2e-shared-"));
   const server = await startServer({ DATA_DIR: dataDir });
-  project.provide("baseUrl", server.url);
-  project.provide("chromium", chromium);
-  return async () => {
-    await server.stop();
-    await stopBrowser?.();
-    await postgres.stop();
-    // The whole run's log of the shared server, against every secret its database came to hold.
-    const leaked = await secretsInLog(dataDir, server.output());
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    removeTemplates();
-    if (leaked.length > 0) throw new Error(`The shared server's log holds secrets: ${leaked.join(", ")}`);
+  return {
+    baseUrl: server.url,
+    chromium,
+    stop: async () => {
+      await server.stop();
+      await stopBrowser?.();
+      await postgres.stop();
+      // The whole run's log of the shared server, against every secret its database came to hold.
+      const leaked = await secretsInLog(dataDir, server.output());
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      removeTemplates();
+      if (leaked.length > 0) throw new Error(`The shared server's log holds secrets: ${leaked.join(", ")}`);
+    },
   };
 }

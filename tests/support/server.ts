@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { MemberSeed } from "./members";
 import { freePort } from "./ports";
+import { createDatabase, suitePostgresUrl } from "./postgres";
 import { copyPgliteTemplate, type TemplateKind } from "./templates";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -81,13 +82,21 @@ export function spawnServer(
  */
 export type StartOptions = {
   /**
-   * What a PGlite server (no DATABASE_URL) starts on when its DATA_DIR holds
-   * no database yet: a copy of the run's "library" template by default (the
-   * library already imported, so it is ready in about a second), the
-   * "schema" template, or false for an empty folder (a first start as on a
-   * new machine: migrations and the whole library import).
+   * What the server's database starts as: a copy of the run's "library"
+   * template by default (the library already imported, so it is ready in
+   * about a second), the "schema" template, or false for an empty database
+   * (a first start as on a new machine: migrations and the whole library
+   * import).
    */
   template?: TemplateKind | false;
+  /**
+   * Where a server given neither DATABASE_URL nor DATA_DIR keeps its data:
+   * a database of its own on the run's PostgreSQL when the run has one (it
+   * costs a test server a fraction of the CPU the embedded engine does), or
+   * "pglite" for the embedded database in a DATA_DIR of its own, as `npm
+   * start` runs. A DATA_DIR given in env always means PGlite.
+   */
+  engine?: "postgres" | "pglite";
   /**
    * Verified members written into the database before the server starts
    * (seedMembers): tests then sign in (signIn) instead of signing up by mail.
@@ -103,19 +112,18 @@ export async function startServer(
   const ownsDataDir = env.DATA_DIR === undefined;
   const dataDirOfRun = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "circleup-e2e-"));
   const template = options.template ?? "library";
-  if (template && !env.DATABASE_URL) copyPgliteTemplate(template, dataDirOfRun);
+  const databaseUrl = env.DATABASE_URL ?? (await ownPostgresDatabase(env, options, template));
+  if (template && !databaseUrl) copyPgliteTemplate(template, dataDirOfRun);
   if (options.members?.length) {
     const { seedMembers } = await import("./members");
-    await seedMembers(
-      env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: dataDirOfRun },
-      options.members,
-    );
+    await seedMembers(databaseUrl ? { databaseUrl } : { dataDir: dataDirOfRun }, options.members);
   }
+  const serverEnv = { ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), DATA_DIR: dataDirOfRun };
   // Two test processes may be handed the same free port; the one that loses the race tries another.
   let attempt = 0;
   for (;;) {
     try {
-      const started = await spawnAndWait({ ...env, DATA_DIR: dataDirOfRun });
+      const started = await spawnAndWait(serverEnv);
       const { exited: _exited, ...running } = started;
       return { ...running, stop: stopper(started, ownsDataDir) };
     } catch (error) {
@@ -123,6 +131,17 @@ export async function startServer(
       if (!lostPort) throw error;
     }
   }
+}
+
+/** The server's own database on the run's PostgreSQL, when options.engine lets it have one (undefined: PGlite). */
+async function ownPostgresDatabase(
+  env: Record<string, string>,
+  options: StartOptions,
+  template: TemplateKind | false,
+): Promise<string | undefined> {
+  const runPostgres = suitePostgresUrl();
+  if (!runPostgres || options.engine === "pglite" || env.DATA_DIR !== undefined) return undefined;
+  return createDatabase(runPostgres, "server", template ? { template } : {});
 }
 
 class PortTaken extends Error {}
