@@ -3,7 +3,7 @@
 # production build, then every test, with any arguments passed on to Vitest
 # (`npm test -- tests/e2e/pages.test.ts`).
 # Unused code and types are checked while the build runs: each checker uses
-# one core, and the tests that measure pages get both cores to themselves.
+# one core, and the tests that look at pages get both cores to themselves.
 set -e
 biome check .
 react-router typegen

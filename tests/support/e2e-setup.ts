@@ -18,18 +18,18 @@ declare module "vitest" {
   }
 }
 
+type Shared = { baseUrl: string; chromium: string | null; stop: () => Promise<void> };
+
+/** One set for the whole run, however many end-to-end projects ask for it; stopped when the last is done. */
+const SHARED = Symbol.for("circleup.e2e-shared");
+type Holder = { shared: Promise<Shared>; users: number };
+
 /**
  * What the end-to-end files share, made once per run: the template
  * databases every test server starts from (PGlite and PostgreSQL), the
  * run's PostgreSQL, one Chromium that every file connects to, and one
  * server for the files that only read.
  */
-type Shared = { baseUrl: string; chromium: string | null; stop: () => Promise<void> };
-
-/** One set for the whole run, however many end-to-end projects ask for it; stopped when the last one is done. */
-const SHARED = Symbol.for("circleup.e2e-shared");
-type Holder = { shared: Promise<Shared>; users: number };
-
 export default async function setup(project: TestProject) {
   const registry = globalThis as Record<symbol, Holder | undefined>;
   const holder = registry[SHARED] ?? { shared: startShared(), users: 0 };

@@ -91,10 +91,11 @@ export type StartOptions = {
   template?: TemplateKind | false;
   /**
    * Where a server given neither DATABASE_URL nor DATA_DIR keeps its data:
-   * a database of its own on the run's PostgreSQL when the run has one (it
-   * costs a test server a fraction of the CPU the embedded engine does), or
-   * "pglite" for the embedded database in a DATA_DIR of its own, as `npm
-   * start` runs. A DATA_DIR given in env always means PGlite.
+   * a database of its own on the run's PostgreSQL when the run has one (the
+   * embedded engine's start and its queries in WebAssembly are about a third
+   * of a test server's CPU), or "pglite" for the embedded database in a
+   * DATA_DIR of its own, as `npm start` runs. A DATA_DIR given in env always
+   * means PGlite.
    */
   engine?: "postgres" | "pglite";
   /**
