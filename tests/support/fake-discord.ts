@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { text as readBody } from "node:stream/consumers";
 
 /**
  * A local stand-in for Discord: the REST API calls CircleUp makes (under
@@ -45,15 +46,6 @@ export type FakeDiscord = {
   publicKey: string;
   stop(): Promise<void>;
 };
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
 
 export async function startFakeDiscord(): Promise<FakeDiscord> {
   const calls: DiscordCall[] = [];

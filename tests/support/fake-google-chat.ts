@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { text as readBody } from "node:stream/consumers";
 
 /**
  * A local stand-in for Google's side of a Chat app, on one HTTP server:
@@ -46,15 +47,6 @@ export type FakeGoogleChat = {
 };
 
 export const CHAT_SIGNER = "chat@system.gserviceaccount.com";
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString("base64url");
 

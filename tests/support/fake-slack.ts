@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { text as readBody } from "node:stream/consumers";
 
 /**
  * A local stand-in for Slack: its Web API (the methods CircleUp calls, under
@@ -37,15 +38,6 @@ export const SLACK_CHANNELS = [
   { id: "C0GENERAL", name: "general" },
   { id: "C0ROUNDS", name: "team-rounds" },
 ];
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
 
 function parse(text: string, type: string | undefined): Record<string, unknown> {
   if (!text) return {};

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { text as readBody } from "node:stream/consumers";
 
 /**
  * A local stand-in for the Bot Framework as Microsoft Teams uses it: the
@@ -52,15 +53,6 @@ export type FakeTeams = {
   }): string;
   stop(): Promise<void>;
 };
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
 
 type Key = { privateKey: crypto.KeyObject; publicKey: crypto.KeyObject; kid: string };
 
