@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import type { JobQueue } from "~/domain/jobs/queue.server";
 import { nextOpening } from "~/shared/answers-ahead";
-import { WEEKDAYS } from "~/shared/series";
 import { type Cluster, startClusterOrSkip } from "../support/cluster";
 import { startJobQueue } from "../support/jobs";
-import { insertSeries, seedTeamWithPersonas } from "../support/teams";
+import { insertSeries, onTeamClock, seedTeamWithPersonas } from "../support/teams";
 
 /**
  * The opening of a round ahead, on two production servers sharing one
@@ -30,10 +29,7 @@ describe("rounds opened ahead on two servers", () => {
     handle = await openDatabase({ databaseUrl: cluster.databaseUrl, dataDir: "" });
     // A meeting two hours from now on the team's clock (Berlin): its opening, four hours before, is due.
     const at = new Date(Date.now() + 2 * 3_600_000);
-    const clock = (options: Intl.DateTimeFormatOptions) =>
-      new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", ...options }).format(at);
-    weekday = WEEKDAYS.indexOf(clock({ weekday: "long" }) as (typeof WEEKDAYS)[number]);
-    timeOfDay = clock({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    ({ weekday, timeOfDay } = onTeamClock(at));
     seriesId = await insertSeries(handle.db, teamId, { weekday, timeOfDay, opensAhead: "hours-before" });
     queue = await startJobQueue(handle);
   });

@@ -3,11 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveAnswer, RoundView } from "~/shared/live";
-import { WEEKDAYS } from "~/shared/series";
 import { HttpClient } from "../support/http-client";
 import { signIn } from "../support/members";
 import { type RunningServer, startServer } from "../support/server";
-import { seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
+import { onTeamClock, seedTeamWithPersonas, TEAM_PERSONAS } from "../support/teams";
 import { copyPgliteTemplate } from "../support/templates";
 
 /**
@@ -45,18 +44,9 @@ describe("rounds that open ahead of the meeting", () => {
   }
 
   /** The team's wall clock (Berlin) at an instant: its weekday and HH:MM. */
-  function berlin(at: Date) {
-    const clock = (options: Intl.DateTimeFormatOptions) =>
-      new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", ...options }).format(at);
-    return {
-      weekday: WEEKDAYS.indexOf(clock({ weekday: "long" }) as (typeof WEEKDAYS)[number]),
-      time: clock({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
-    };
-  }
-
   /** Creates a series whose next meeting is at `meetingAt` (to the minute); answers open by `opensAhead`. */
   async function newSeries(name: string, meetingAt: Date, opensAhead: string, anonymous = false) {
-    const { weekday, time } = berlin(meetingAt);
+    const { weekday, timeOfDay } = onTeamClock(meetingAt);
     const created = await owner.postForm(`/teams/${teamId}/series/new`, {
       intent: "save",
       name,
@@ -66,7 +56,7 @@ describe("rounds that open ahead of the meeting", () => {
       engagementLevel: "quick",
       cadence: "weekly",
       weekday: String(weekday),
-      timeOfDay: time,
+      timeOfDay,
       opensAhead,
       ...(anonymous ? { aheadAnonymous: "on" } : {}),
     });

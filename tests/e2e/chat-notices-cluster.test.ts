@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
 import type { JobName, JobQueue } from "~/domain/jobs/queue.server";
-import { WEEKDAYS } from "~/shared/series";
 import { type ChatCluster, startChatCluster } from "../support/chat-cluster";
 import type { Cluster } from "../support/cluster";
 import {
@@ -14,6 +13,7 @@ import {
 } from "../support/fake-slack";
 import type { HttpClient } from "../support/http-client";
 import { startJobQueue } from "../support/jobs";
+import { onTeamClock } from "../support/teams";
 
 const SIGNING_SECRET = "slack-signing-secret-of-the-notices";
 
@@ -140,9 +140,7 @@ describe("chat notices", () => {
 
   /** Creates a weekly series from its form, meeting three hours from now on the team's clock, reminding an hour before. */
   async function newSeries(name: string, opensAhead: string): Promise<string> {
-    const at = new Date(Date.now() + 3 * 3_600_000);
-    const clock = (options: Intl.DateTimeFormatOptions) =>
-      new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", ...options }).format(at);
+    const { weekday, timeOfDay } = onTeamClock(new Date(Date.now() + 3 * 3_600_000));
     const created = await owner.postForm(`/teams/${teamId}/series/new`, {
       name,
       category: "any",
@@ -150,8 +148,8 @@ describe("chat notices", () => {
       questionStyle: "playful",
       engagementLevel: "quick",
       cadence: "weekly",
-      weekday: String(WEEKDAYS.indexOf(clock({ weekday: "long" }) as (typeof WEEKDAYS)[number])),
-      timeOfDay: clock({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+      weekday: String(weekday),
+      timeOfDay,
       opensAhead,
       reminder: "hour-before",
     });

@@ -7,10 +7,11 @@ import { openRoundAhead, scheduleOpening } from "~/domain/teams/answers-ahead.se
 import { startMeeting } from "~/domain/teams/meetings.server";
 import { createSeries } from "~/domain/teams/series.server";
 import type { LiveSettings } from "~/shared/live";
-import { PULSE_QUESTION, WEEKDAYS } from "~/shared/series";
+import { PULSE_QUESTION } from "~/shared/series";
 import { seriesFormSchema } from "~/shared/series-schemas";
 import { freshDatabase, testEngines } from "../support/databases";
 import { startJobQueue } from "../support/jobs";
+import { onTeamClock } from "../support/teams";
 
 const SETTINGS: LiveSettings = { roundHours: 24, recapDays: 30, maxParticipants: 2000, streamsPerAddress: 2500 };
 
@@ -124,12 +125,9 @@ describe.each(testEngines())("rounds opened ahead on $engine", ({ engine, availa
       const seriesId = await sundaySeries("hours-before");
       const meetingAt = new Date(Date.now() + 2 * 3_600_000);
       // A meeting two hours from now, whatever today is: written as the job would find it.
-      const clock = (options: Intl.DateTimeFormatOptions) =>
-        new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", ...options }).format(meetingAt);
-      const weekday = WEEKDAYS.indexOf(clock({ weekday: "long" }) as (typeof WEEKDAYS)[number]);
-      const time = clock({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+      const { weekday, timeOfDay } = onTeamClock(meetingAt, "Europe/Berlin");
       await handle.db.execute(
-        sql`update meeting_series set weekday = ${weekday}, time_of_day = ${time} where id = ${seriesId}`,
+        sql`update meeting_series set weekday = ${weekday}, time_of_day = ${timeOfDay} where id = ${seriesId}`,
       );
       const opening = await scheduleOpening(handle.db, queue, seriesId);
       expect(opening).not.toBeNull();

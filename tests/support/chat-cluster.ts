@@ -1,12 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { nextOpening } from "~/shared/answers-ahead";
-import { WEEKDAYS } from "~/shared/series";
 import { type Cluster, startClusterOrSkip } from "./cluster";
 import type { HttpClient } from "./http-client";
 import { startJobQueue } from "./jobs";
 import { signIn } from "./members";
-import { insertSeries, seedTeamWithPersonas, TEAM_PERSONAS } from "./teams";
+import { insertSeries, onTeamClock, seedTeamWithPersonas, TEAM_PERSONAS } from "./teams";
 
 /**
  * What every chat platform's journey starts from: two app servers on one
@@ -69,10 +68,7 @@ export async function until<T>(read: () => T | Promise<T>, done: (value: T) => b
  */
 export async function openSeriesRoundNow(chat: ChatCluster): Promise<string> {
   const at = new Date(Date.now() + 2 * 3_600_000);
-  const clock = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", ...options }).format(at);
-  const weekday = WEEKDAYS.indexOf(clock({ weekday: "long" }) as (typeof WEEKDAYS)[number]);
-  const timeOfDay = clock({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const { weekday, timeOfDay } = onTeamClock(at);
   // The series' prepared question: an open one that fits any day, so people write their answers.
   const [question] = await chat.rows<{ id: string }>(
     sql`select id from questions where status = 'published' and format = 'open' and team_id is null

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type Database, openDatabase } from "~/db/database.server";
 import { meetingSeries, teamMembers, teams, users } from "~/db/schema";
+import { WEEKDAYS } from "~/shared/series";
 import type { TeamRole } from "~/shared/teams";
 import { type MemberTarget, seedMembers } from "./members";
 
@@ -12,6 +13,22 @@ export const TEAM_PERSONAS = {
   outsider: "outsider@team.example",
 } as const;
 
+/** A seeded team's time zone unless the seed names another. */
+const SEEDED_TIME_ZONE = "Europe/Berlin";
+
+/**
+ * Where an instant falls on a team's clock (a seeded team's by default), as
+ * a series asks for it: the weekday's index and "HH:MM".
+ */
+export function onTeamClock(at: Date, timeZone = SEEDED_TIME_ZONE): { weekday: number; timeOfDay: string } {
+  const clock = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat("en-GB", { timeZone, ...options }).format(at);
+  return {
+    weekday: WEEKDAYS.indexOf(clock({ weekday: "long" }) as (typeof WEEKDAYS)[number]),
+    timeOfDay: clock({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+  };
+}
+
 export type TeamSeed = { name?: string; timeZone?: string; members: { email: string; role: TeamRole }[] };
 
 /** Writes a team and its members (who must already exist) straight into the database; answers the team's id. */
@@ -22,7 +39,7 @@ export async function seedTeam(target: MemberTarget, seed: TeamSeed): Promise<st
   try {
     const [team] = await handle.db
       .insert(teams)
-      .values({ name: seed.name ?? "Platform team", timeZone: seed.timeZone ?? "Europe/Berlin" })
+      .values({ name: seed.name ?? "Platform team", timeZone: seed.timeZone ?? SEEDED_TIME_ZONE })
       .returning({ id: teams.id });
     if (!team) throw new Error("Could not seed the team");
     for (const { email, role } of seed.members) {
