@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
-import { chromiumPath, launchBrowser } from "../support/browser";
+import { launchBrowser, testChromiumPath } from "../support/browser";
 import { type ChatCluster, openSeriesRoundNow, startChatCluster, until } from "../support/chat-cluster";
 import type { Cluster } from "../support/cluster";
 import {
@@ -20,7 +20,7 @@ import type { HttpClient } from "../support/http-client";
 import { answerOnPhones } from "../support/phones";
 
 const APPLICATION_ID = "800000000000000001";
-const chromium = chromiumPath();
+const chromium = testChromiumPath();
 
 /**
  * Discord against two app servers on one database, with a stand-in for

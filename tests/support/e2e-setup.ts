@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { chromiumPath, startSharedBrowser } from "./browser";
+import { startSharedBrowser, testChromiumPath } from "./browser";
 import { secretsInLog } from "./log-secrets";
 import { skipOrFail } from "./loud-skip";
 import { startSuitePostgres } from "./postgres";
@@ -47,8 +47,9 @@ export default async function setup(project: TestProject) {
 }
 
 async function startShared(): Promise<Shared> {
-  const chromium = chromiumPath();
-  if (!chromium) skipOrFail("the browser (end-to-end) tests", "Chromium is not installed (apt-get install chromium)");
+  const chromium = testChromiumPath();
+  if (!chromium)
+    skipOrFail("the browser (end-to-end) tests", "Chromium is not installed (apt-get install chromium-headless-shell)");
   const [removeTemplates, postgres, stopBrowser] = await Promise.all([
     preparePgliteTemplates(),
     startSuitePostgres().then(async (started) => {
