@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signUpAndVerify } from "../support/accounts";
-import { downloadedText, launchBrowser } from "../support/browser";
+import { downloadedText, launchBrowser, questionSaveAnswered } from "../support/browser";
 import { parseCsv } from "../support/csv";
 import { HttpClient } from "../support/http-client";
 import { type RunningServer, startServer } from "../support/server";
@@ -59,12 +59,16 @@ describe.skipIf(!chromium)("community in the browser", () => {
     expect(await first.getByTestId("vote-score").textContent()).toBe("Score 0");
     await first.getByRole("button", { name: "Vote up" }).click();
     await expect.poll(() => first.getByTestId("vote-score").textContent()).toBe("Score 1");
+    const firstStored = questionSaveAnswered(member);
     await first.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => first.getByRole("button", { name: "Saved" }).count()).toBe(1);
+    expect((await firstStored).status()).toBe(200);
     const second = cards(member).nth(1);
     const secondText = (await second.getByTestId("question-text").textContent()) ?? "";
+    const secondStored = questionSaveAnswered(member);
     await second.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => second.getByRole("button", { name: "Saved" }).count()).toBe(1);
+    expect((await secondStored).status()).toBe(200);
 
     // The vote and the saves survive a reload: they are on the server.
     await open(member, "/questions?sort=newest");

@@ -1,5 +1,13 @@
 import fs from "node:fs";
-import { type Browser, type BrowserServer, chromium, type Download, type LaunchOptions } from "playwright-core";
+import {
+  type Browser,
+  type BrowserServer,
+  chromium,
+  type Download,
+  type LaunchOptions,
+  type Page,
+  type Response,
+} from "playwright-core";
 
 /** Where the run's shared Chromium listens, set by the end-to-end global setup for every test process. */
 const SHARED_BROWSER = "CIRCLEUP_TEST_BROWSER_WS";
@@ -126,4 +134,15 @@ export async function downloadedText(download: Download): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * The server's answer to the next save or unsave of a question on the page.
+ * A card shows "Saved" at once, before the server has stored it, so a test
+ * that leaves the page next waits for this first.
+ */
+export function questionSaveAnswered(page: Page): Promise<Response> {
+  return page.waitForResponse((response) =>
+    /^\/api\/v1\/questions\/[^/]+\/save$/.test(new URL(response.url()).pathname),
+  );
 }
