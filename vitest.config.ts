@@ -1,29 +1,35 @@
 import fs from "node:fs";
-import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { isClusterFile } from "./tests/support/page-slots";
+import ClustersAmongPages, { FIRST_GROUP } from "./tests/support/sequencer";
 
 const E2E = "tests/e2e";
 
-/**
- * The end-to-end files that look at pages in Chromium: layout shift, what
- * covers what, timings on a slow phone. A file of several servers
- * (*-cluster) may open phones too, but waits on its servers and jobs.
- */
-const pageFiles = fs
+const e2eFiles = fs
   .readdirSync(E2E)
-  .filter((file) => file.endsWith(".test.ts") && !file.endsWith("-cluster.test.ts"))
-  .filter((file) => fs.readFileSync(path.join(E2E, file), "utf8").includes("launchBrowser("))
+  .filter((file) => file.endsWith(".test.ts"))
   .map((file) => `${E2E}/${file}`);
 
 /**
- * Two groups, one after the other. First the files that look at pages, two
- * at a time (one per core): what they measure must not depend on a third
- * file's load. Then everything else three at a time: those files often wait
- * (on servers, jobs, retries, mail), and a third file uses the core a
- * waiting one leaves idle. Every end-to-end file that changes data starts
- * servers of its own (each on its own database), so files do not see each
- * other's data; the files on the shared server only read, or write rows
- * nobody else counts.
+ * The end-to-end files that look at pages in Chromium (layout shift, what
+ * covers what, timings on a slow phone), and the files of several servers
+ * (*-cluster), which may open phones too but mostly wait on their servers,
+ * jobs and a chat service's Retry-After: about a fifth of a core each.
+ */
+const firstGroupFiles = e2eFiles.filter(
+  (file) => isClusterFile(file) || fs.readFileSync(file, "utf8").includes("launchBrowser("),
+);
+
+/**
+ * Two groups, one after the other, three files at a time. First the files
+ * that look at pages, two at a time (they hold the run's two page slots,
+ * one per core: what they measure must not depend on a third such file's
+ * load), with a cluster file beside them. Then everything else: those
+ * files often wait (on servers, jobs, retries, mail), and a third file
+ * uses the core a waiting one leaves idle. Every end-to-end file that
+ * changes data starts servers of its own (each on its own database), so
+ * files do not see each other's data; the files on the shared server only
+ * read, or write rows nobody else counts.
  */
 const AFTER_PAGES = { maxWorkers: 3, sequence: { groupOrder: 1 } };
 
@@ -35,6 +41,7 @@ export default defineConfig({
     isolate: false,
     // Test processes are short-lived: compiling the embedded database's optimised code would not pay back.
     execArgv: ["--liftoff-only"],
+    sequence: { sequencer: ClustersAmongPages },
     projects: [
       {
         extends: true,
@@ -63,7 +70,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
-          exclude: pageFiles,
+          exclude: firstGroupFiles,
           ...AFTER_PAGES,
           globalSetup: ["tests/support/e2e-setup.ts"],
           // A safety net, not a goal: with two files sharing two cores a browser test may take twice as long.
@@ -74,10 +81,11 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: "e2e-pages",
-          include: pageFiles,
+          name: FIRST_GROUP,
+          include: firstGroupFiles,
           globalSetup: ["tests/support/e2e-setup.ts"],
-          maxWorkers: 2,
+          setupFiles: ["tests/support/page-slot-setup.ts"],
+          maxWorkers: 3,
           sequence: { groupOrder: 0 },
           testTimeout: 180_000,
           hookTimeout: 180_000,

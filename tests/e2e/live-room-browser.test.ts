@@ -198,8 +198,13 @@ describe.skipIf(!chromium)("a live round's room screen and phones", () => {
     const full = await timer.textContent();
     await eventually(() => timer.textContent()).not.toBe(full);
     await host.getByRole("button", { name: "Pause", exact: true }).click();
-    const paused = await host.getByTestId("timer").textContent();
-    await eventually(() => timer.textContent()).toBe(paused);
+    // The two agree once the pause has reached the room, and stay so: both have stopped.
+    const bothTimers = async () =>
+      `host ${await host.getByTestId("timer").textContent()}, room ${await timer.textContent()}`;
+    await eventually(bothTimers).toMatch(/^host (\S+), room \1$/);
+    const paused = await bothTimers();
+    await room.waitForTimeout(1_500);
+    expect(await bothTimers()).toBe(paused);
     expect(await axeViolations(room)).toEqual([]);
     await room.setViewportSize({ width: 1920, height: 1080 });
     expect(await pageSize(room)).toEqual({ width: 1920, height: 1080 });

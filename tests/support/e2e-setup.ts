@@ -5,6 +5,7 @@ import type { TestProject } from "vitest/node";
 import { startSharedBrowser, testChromiumPath } from "./browser";
 import { secretsInLog } from "./log-secrets";
 import { skipOrFail } from "./loud-skip";
+import { startPageSlots } from "./page-slots";
 import { startSuitePostgres } from "./postgres";
 import { startServer } from "./server";
 import { postgresTemplate, preparePgliteTemplates } from "./templates";
@@ -27,8 +28,8 @@ type Holder = { shared: Promise<Shared>; users: number };
 /**
  * What the end-to-end files share, made once per run: the template
  * databases every test server starts from (PGlite and PostgreSQL), the
- * run's PostgreSQL, one Chromium that every file connects to, and one
- * server for the files that only read.
+ * run's PostgreSQL, one Chromium that every file connects to, one
+ * server for the files that only read, and the page slots.
  */
 export default async function setup(project: TestProject) {
   const registry = globalThis as Record<symbol, Holder | undefined>;
@@ -58,6 +59,7 @@ async function startShared(): Promise<Shared> {
     }),
     chromium ? startSharedBrowser(chromium) : null,
   ]);
+  const stopPageSlots = await startPageSlots(2);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "circleup-e2e-shared-"));
   const server = await startServer({ DATA_DIR: dataDir });
   return {
@@ -66,6 +68,7 @@ async function startShared(): Promise<Shared> {
     stop: async () => {
       await server.stop();
       await stopBrowser?.();
+      await stopPageSlots();
       await postgres.stop();
       // The whole run's log of the shared server, against every secret its database came to hold.
       const leaked = await secretsInLog(dataDir, server.output());
