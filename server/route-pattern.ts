@@ -34,8 +34,11 @@ function treeOf(manifest: ServerBuild["routes"]): Node[] {
 export function routePattern(manifest: ServerBuild["routes"], pathname: string): string {
   // matchRoutes ranks the whole route table on every call: about a millisecond and a half of CPU a request.
   if (pathname.length > KNOWN_PATH_LENGTH) return patternOf(manifest, pathname);
-  const known = patterns.get(manifest) ?? new Map<string, string>();
-  patterns.set(manifest, known);
+  let known = patterns.get(manifest);
+  if (!known) {
+    known = new Map<string, string>();
+    patterns.set(manifest, known);
+  }
   let pattern = known.get(pathname);
   if (pattern === undefined) {
     if (known.size >= KNOWN_PATHS) known.clear();
