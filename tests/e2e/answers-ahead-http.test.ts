@@ -43,7 +43,6 @@ describe("rounds that open ahead of the meeting", () => {
     return new HttpClient(server.url, { "x-forwarded-for": `198.51.100.${ip++}` });
   }
 
-  /** The team's wall clock (Berlin) at an instant: its weekday and HH:MM. */
   /** Creates a series whose next meeting is at `meetingAt` (to the minute); answers open by `opensAhead`. */
   async function newSeries(name: string, meetingAt: Date, opensAhead: string, anonymous = false) {
     const { weekday, timeOfDay } = onTeamClock(meetingAt);
